@@ -1,0 +1,64 @@
+/**
+ * Where the IFC worker and web-ifc's wasm come from in the built files (dist/viewer3d.js
+ * and dist/npm/index.js). scripts/build.mjs puts this module in place of assets.ts: it
+ * has the same exports, and finds `ifc-worker.js` and `web-ifc.wasm` beside the built
+ * file itself, so nothing is inlined and a page may load the bundle from another origin.
+ *
+ * `__BIM_IIFE__` is defined by the build: true for the script-tag bundle, false for ESM.
+ */
+declare const __BIM_IIFE__: boolean | undefined;
+
+const IIFE = typeof __BIM_IIFE__ !== 'undefined' && __BIM_IIFE__;
+
+/**
+ * The script-tag bundle's own URL, read while the bundle runs (at module evaluation:
+ * `document.currentScript` is null later). Empty in the ESM build, which uses
+ * `import.meta.url` in the form bundlers recognise (`new URL('./file', import.meta.url)`),
+ * so an app bundling the npm package gets both files emitted beside its own chunks.
+ */
+const SCRIPT_URL: string = IIFE ? currentScriptUrl() : '';
+
+function currentScriptUrl(): string {
+  if (typeof document === 'undefined') return typeof location !== 'undefined' ? location.href : '';
+  const script = document.currentScript as HTMLScriptElement | null;
+  if (script?.src) return script.src;
+  const scripts = Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).reverse();
+  return scripts.find((s) => /viewer3d(\.min)?(\.js)?(\?|#|$)/.test(s.src))?.src ?? document.baseURI;
+}
+
+function besideBundle(kind: 'worker' | 'wasm'): string {
+  if (IIFE) return new URL(kind === 'worker' ? 'ifc-worker.js' : 'web-ifc.wasm', SCRIPT_URL).href;
+  return kind === 'worker'
+    ? new URL('./ifc-worker.js', import.meta.url).href
+    : new URL('./web-ifc.wasm', import.meta.url).href;
+}
+
+let wasmOverride: string | null = null;
+
+/** Points the viewer at another copy of web-ifc.wasm (absolute or page-relative URL). */
+export function setWasmUrl(url: string | null): void {
+  wasmOverride = url === null ? null : new URL(url, location.href).href;
+}
+
+export function wasmUrl(): string {
+  return wasmOverride ?? besideBundle('wasm');
+}
+
+/**
+ * Starts the IFC worker (a classic script built as dist/ifc-worker.js). A Worker cannot
+ * be constructed from a cross-origin URL, but a same-origin Blob worker may
+ * importScripts one, so the bundle works from a CDN too. (Pages whose CSP forbids
+ * `worker-src blob:` must serve the bundle from their own origin and allow it.)
+ */
+export function createIfcWorker(): Worker {
+  const url = besideBundle('worker');
+  const bootstrap = `importScripts(${JSON.stringify(url)});`;
+  const blobUrl = URL.createObjectURL(new Blob([bootstrap], { type: 'text/javascript' }));
+  try {
+    return new Worker(blobUrl, { name: 'bim-ifc' });
+  } finally {
+    // The worker holds its own reference to the blob once constructed; free ours later
+    // rather than at once, for browsers that fetch the worker script lazily.
+    setTimeout(() => URL.revokeObjectURL(blobUrl), 60_000);
+  }
+}

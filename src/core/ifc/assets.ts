@@ -1,0 +1,21 @@
+import defaultWasmUrl from 'web-ifc/web-ifc.wasm?url';
+
+/**
+ * Where the IFC worker and web-ifc's wasm come from, when running from source or an
+ * app's own bundler (vite). The script-tag and npm builds replace this module with
+ * assets.dist.ts, which finds both beside the built file itself.
+ */
+let wasmOverride: string | null = null;
+
+/** Points the viewer at another copy of web-ifc.wasm (absolute or page-relative URL). */
+export function setWasmUrl(url: string | null): void {
+  wasmOverride = url === null ? null : new URL(url, location.href).href;
+}
+
+export function wasmUrl(): string {
+  return wasmOverride ?? new URL(defaultWasmUrl, location.href).href;
+}
+
+export function createIfcWorker(): Worker {
+  return new Worker(new URL('./ifc-worker.ts', import.meta.url), { type: 'module', name: 'bim-ifc' });
+}

@@ -1,0 +1,108 @@
+import type { GeometryChunk } from './protocol.js';
+
+/** Vertices per chunk: big enough to keep draw calls few, small enough to stream. */
+const CHUNK_VERTICES = 1 << 18;
+
+/**
+ * Collects placed web-ifc geometries into large chunks of triangles (one draw call
+ * each), tagging every vertex with its object index so per-object state works on the GPU.
+ * Positions are transformed in double precision and shifted by the origin before they
+ * become float32, so georeferenced models keep their precision.
+ */
+export class GeometryBatcher {
+  private capacity = 0;
+  private vertices = 0;
+  private indexCount = 0;
+  private positions = new Float32Array(0);
+  private normals = new Int8Array(0);
+  private colors = new Uint8Array(0);
+  private objects = new Float32Array(0);
+  private indices = new Uint32Array(0);
+  private ranges: number[] = [];
+
+  constructor(
+    private readonly transparent: boolean,
+    private readonly origin: [number, number, number],
+    private readonly flush: (chunk: GeometryChunk) => void,
+  ) {}
+
+  /**
+   * Adds one placed geometry. `vertices` is web-ifc's interleaved position+normal
+   * array (y up); `m` its column-major placement. Grows `box` (min xyz, max xyz).
+   */
+  add(object: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, rgba: ArrayLike<number>, box: Float64Array) {
+    const count = vertices.length / 6;
+    if (this.vertices + count > this.capacity || this.indexCount + triangles.length > this.indices.length) {
+      this.emit();
+      this.allocate(Math.max(CHUNK_VERTICES, count), Math.max(CHUNK_VERTICES * 2, triangles.length));
+    }
+    const base = this.vertices;
+    const [ox, oy, oz] = this.origin;
+    const { positions, normals, colors, objects } = this;
+    const r = Math.round(rgba[0] * 255), g = Math.round(rgba[1] * 255), b = Math.round(rgba[2] * 255), a = Math.round(rgba[3] * 255);
+    for (let i = 0; i < count; i++) {
+      const x = vertices[i * 6], y = vertices[i * 6 + 1], z = vertices[i * 6 + 2];
+      const nx = vertices[i * 6 + 3], ny = vertices[i * 6 + 4], nz = vertices[i * 6 + 5];
+      // web-ifc's frame is y up: (x, z, -y) of IFC. Turn it back to IFC's z up.
+      const wx = m[0] * x + m[4] * y + m[8] * z + m[12];
+      const wy = m[1] * x + m[5] * y + m[9] * z + m[13];
+      const wz = m[2] * x + m[6] * y + m[10] * z + m[14];
+      const px = wx - ox, py = -wz - oy, pz = wy - oz;
+      const v = base + i;
+      positions[v * 3] = px;
+      positions[v * 3 + 1] = py;
+      positions[v * 3 + 2] = pz;
+      if (px < box[0]) box[0] = px;
+      if (py < box[1]) box[1] = py;
+      if (pz < box[2]) box[2] = pz;
+      if (px > box[3]) box[3] = px;
+      if (py > box[4]) box[4] = py;
+      if (pz > box[5]) box[5] = pz;
+      const tx = m[0] * nx + m[4] * ny + m[8] * nz;
+      const ty = m[1] * nx + m[5] * ny + m[9] * nz;
+      const tz = m[2] * nx + m[6] * ny + m[10] * nz;
+      const s = 127 / (Math.hypot(tx, ty, tz) || 1);
+      normals[v * 3] = Math.round(tx * s);
+      normals[v * 3 + 1] = Math.round(-tz * s);
+      normals[v * 3 + 2] = Math.round(ty * s);
+      colors[v * 4] = r;
+      colors[v * 4 + 1] = g;
+      colors[v * 4 + 2] = b;
+      colors[v * 4 + 3] = a;
+      objects[v] = object;
+    }
+    const first = this.indexCount;
+    for (let i = 0; i < triangles.length; i++) this.indices[first + i] = triangles[i] + base;
+    this.vertices += count;
+    this.indexCount += triangles.length;
+    this.ranges.push(object, first, triangles.length);
+  }
+
+  /** Sends what is collected as one chunk (copies sized to fit, transferable). */
+  emit() {
+    if (this.vertices === 0) return;
+    const n = this.vertices;
+    this.flush({
+      positions: this.positions.slice(0, n * 3),
+      normals: this.normals.slice(0, n * 3),
+      colors: this.colors.slice(0, n * 4),
+      objects: this.objects.slice(0, n),
+      indices: this.indices.slice(0, this.indexCount),
+      transparent: this.transparent,
+      ranges: new Uint32Array(this.ranges),
+    });
+    this.vertices = 0;
+    this.indexCount = 0;
+    this.ranges = [];
+  }
+
+  private allocate(vertices: number, indices: number) {
+    if (vertices <= this.capacity && indices <= this.indices.length) return;
+    this.capacity = vertices;
+    this.positions = new Float32Array(vertices * 3);
+    this.normals = new Int8Array(vertices * 3);
+    this.colors = new Uint8Array(vertices * 4);
+    this.objects = new Float32Array(vertices);
+    this.indices = new Uint32Array(indices);
+  }
+}

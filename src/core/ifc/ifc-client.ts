@@ -1,0 +1,98 @@
+import { createIfcWorker, wasmUrl } from './assets.js';
+import type { GeometryChunk, OpenResult, Request, ResponseMessage } from './protocol.js';
+import type { Product, ProductOptions } from '../types.js';
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+  onChunk?: (chunk: GeometryChunk) => void;
+  onProgress?: (progress: number) => void;
+}
+
+/**
+ * The main thread's side of the IFC worker: one request at a time per call, answered
+ * by promise; geometry chunks and progress arrive through callbacks while a model opens.
+ */
+export class IfcClient {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, Pending>();
+  private nextId = 1;
+  private readonly ready: Promise<unknown>;
+
+  constructor() {
+    this.worker = createIfcWorker();
+    this.worker.onmessage = (event: MessageEvent<ResponseMessage>) => this.receive(event.data);
+    this.worker.onerror = (event) => {
+      event.preventDefault();
+      this.failAll(new Error(`The IFC worker failed: ${event.message || 'could not start'}`));
+    };
+    this.ready = this.request({ kind: 'init', wasmUrl: wasmUrl() });
+  }
+
+  async open(
+    modelKey: number,
+    bytes: ArrayBuffer,
+    objectIdBase: string,
+    origin: [number, number, number] | null,
+    only: number[] | null,
+    onChunk: (chunk: GeometryChunk) => void,
+    onProgress: (progress: number) => void,
+  ): Promise<OpenResult> {
+    await this.ready;
+    return this.request({ kind: 'open', modelKey, bytes, objectIdBase, origin, only }, [bytes], { onChunk, onProgress }) as Promise<OpenResult>;
+  }
+
+  async products(modelKey: number, expressIds: number[] | null, options: ProductOptions): Promise<(Product | null)[]> {
+    await this.ready;
+    return this.request({ kind: 'products', modelKey, expressIds, options }) as Promise<(Product | null)[]>;
+  }
+
+  async expressIds(modelKey: number, globalIds: string[]): Promise<(number | null)[]> {
+    await this.ready;
+    return this.request({ kind: 'express-id', modelKey, globalIds }) as Promise<(number | null)[]>;
+  }
+
+  async close(modelKey: number): Promise<void> {
+    await this.ready.catch(() => undefined);
+    await this.request({ kind: 'close', modelKey }).catch(() => undefined);
+  }
+
+  dispose() {
+    this.worker.terminate();
+    this.failAll(new Error('The viewer has been disposed'));
+  }
+
+  private request(request: Request, transfer: Transferable[] = [], callbacks: Partial<Pending> = {}): Promise<unknown> {
+    const requestId = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(requestId, { resolve, reject, ...callbacks });
+      this.worker.postMessage({ ...request, requestId }, transfer);
+    });
+  }
+
+  private receive(message: ResponseMessage) {
+    const pending = this.pending.get(message.requestId);
+    if (!pending) return;
+    switch (message.kind) {
+      case 'chunk':
+        pending.onChunk?.(message.chunk);
+        break;
+      case 'progress':
+        pending.onProgress?.(message.progress);
+        break;
+      case 'done':
+        this.pending.delete(message.requestId);
+        pending.resolve(message.value);
+        break;
+      case 'error':
+        this.pending.delete(message.requestId);
+        pending.reject(new Error(message.message));
+        break;
+    }
+  }
+
+  private failAll(error: Error) {
+    for (const pending of this.pending.values()) pending.reject(error);
+    this.pending.clear();
+  }
+}

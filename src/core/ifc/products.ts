@@ -1,0 +1,196 @@
+import { IFCPROJECT, IFCPRODUCT, InheritanceDef, SchemaNames, type IfcAPI } from 'web-ifc';
+import { IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCRELNESTS, IFCRELVOIDSELEMENT, IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE } from 'web-ifc';
+import type { AttributeValue, Product, ProductOptions, SpatialNode } from '../types.js';
+import { objectId } from '../data/object-ids.js';
+
+/** web-ifc's value kinds (web-ifc-api: STRING=1, LABEL=2, ENUM=3, REAL=4, REF=5, INTEGER=10). */
+const STRING = 1, LABEL = 2, ENUM = 3, REAL = 4, REF = 5, INTEGER = 10;
+const TRISTATE_NAMES = new Set(['IFCBOOLEAN', 'IFCLOGICAL']);
+const TRISTATE: Record<string, string> = { T: 'TRUE', F: 'FALSE', U: 'UNKNOWN' };
+const SPATIAL_TYPES = new Set(['IFCPROJECT', 'IFCSITE', 'IFCBUILDING', 'IFCBUILDINGSTOREY', 'IFCSPACE']);
+
+/**
+ * Product records (seed 000) of one open model, built from web-ifc lines on demand.
+ * The relation indexes are made once, the first time they are needed.
+ */
+export class ProductReader {
+  private parents?: Map<number, number>;
+  private definitions?: Map<number, number[]>;
+  private productTypes?: Set<number>;
+
+  constructor(
+    private readonly api: IfcAPI,
+    private readonly modelID: number,
+    private readonly base: string,
+  ) {}
+
+  /** Every IfcProduct and the IfcProject, by express id. */
+  productIds(): number[] {
+    const ids: number[] = [];
+    for (const type of this.types()) {
+      const vec = this.api.GetLineIDsWithType(this.modelID, type, false);
+      for (let i = 0; i < vec.size(); i++) ids.push(vec.get(i));
+    }
+    return ids.sort((a, b) => a - b);
+  }
+
+  isProduct(expressId: number): boolean {
+    try {
+      return this.types().has(this.api.GetLineType(this.modelID, expressId));
+    } catch {
+      return false;
+    }
+  }
+
+  product(expressId: number, options: ProductOptions): Product | null {
+    if (!this.isProduct(expressId)) return null;
+    const line = this.api.GetLine(this.modelID, expressId, false);
+    const parent = this.parentMap().get(expressId);
+    const product: Product = {
+      objectId: objectId(this.base, expressId),
+      parent: parent === undefined ? '0' : objectId(this.base, parent),
+      globalId: text(line.GlobalId) ?? '',
+      type: this.typeName(expressId),
+      name: text(line.Name) ?? '',
+      description: text(line.Description),
+    };
+    if (options.attributes) product.attributes = this.attributes(line, 1);
+    if (options.definedBy) product.definedBy = (this.definitionMap().get(expressId) ?? []).map((id) => this.entity(id, 2));
+    return product;
+  }
+
+  /** The spatial structure (project, sites, buildings, storeys, spaces) with names and elevations. */
+  spatial(): SpatialNode | null {
+    const projects = this.api.GetLineIDsWithType(this.modelID, IFCPROJECT);
+    if (projects.size() === 0) return null;
+    const children = new Map<number, number[]>();
+    for (const [child, parent] of this.parentMap()) {
+      const list = children.get(parent);
+      if (list) list.push(child);
+      else children.set(parent, [child]);
+    }
+    const node = (id: number): SpatialNode => {
+      const line = this.api.GetLine(this.modelID, id, false);
+      const result: SpatialNode = { objectId: objectId(this.base, id), type: this.typeName(id), name: text(line.Name) ?? '', children: [] };
+      if (line.Elevation && typeof line.Elevation.value === 'number') result.elevation = line.Elevation.value;
+      for (const child of (children.get(id) ?? []).sort((a, b) => a - b)) {
+        if (SPATIAL_TYPES.has(this.api.GetNameFromTypeCode(this.api.GetLineType(this.modelID, child)).toUpperCase())) result.children.push(node(child));
+      }
+      return result;
+    };
+    return node(projects.get(0));
+  }
+
+  typeName(expressId: number): string {
+    return this.api.GetNameFromTypeCode(this.api.GetLineType(this.modelID, expressId));
+  }
+
+  private types(): Set<number> {
+    if (!this.productTypes) {
+      const schema = this.api.GetModelSchema(this.modelID);
+      const index = SchemaNames.findIndex((names) => names?.includes(schema));
+      const subtypes: number[] = (InheritanceDef as Record<number, Record<number, number[]>>)[index]?.[IFCPRODUCT] ?? [];
+      this.productTypes = new Set([IFCPROJECT, IFCPRODUCT, ...subtypes]);
+    }
+    return this.productTypes;
+  }
+
+  /** Child express id to parent: aggregation, containment, nesting, voids (openings under their element). */
+  private parentMap(): Map<number, number> {
+    if (this.parents) return this.parents;
+    const parents = new Map<number, number>();
+    const link = (type: number, parentField: string, childField: string) => {
+      const rels = this.api.GetLineIDsWithType(this.modelID, type, true);
+      for (let i = 0; i < rels.size(); i++) {
+        const rel = this.api.GetLine(this.modelID, rels.get(i), false);
+        const parent = rel[parentField]?.value;
+        const kids = rel[childField];
+        for (const kid of Array.isArray(kids) ? kids : [kids]) {
+          if (typeof kid?.value === 'number' && typeof parent === 'number' && !parents.has(kid.value)) parents.set(kid.value, parent);
+        }
+      }
+    };
+    link(IFCRELAGGREGATES, 'RelatingObject', 'RelatedObjects');
+    link(IFCRELCONTAINEDINSPATIALSTRUCTURE, 'RelatingStructure', 'RelatedElements');
+    link(IFCRELNESTS, 'RelatingObject', 'RelatedObjects');
+    link(IFCRELVOIDSELEMENT, 'RelatingBuildingElement', 'RelatedOpeningElement');
+    this.parents = parents;
+    return parents;
+  }
+
+  /** Object express id to its property sets, quantity sets and type object. */
+  private definitionMap(): Map<number, number[]> {
+    if (this.definitions) return this.definitions;
+    const map = new Map<number, number[]>();
+    const collect = (type: number, field: string) => {
+      const rels = this.api.GetLineIDsWithType(this.modelID, type, true);
+      for (let i = 0; i < rels.size(); i++) {
+        const rel = this.api.GetLine(this.modelID, rels.get(i), false);
+        const def = rel[field]?.value;
+        if (typeof def !== 'number') continue;
+        for (const obj of rel.RelatedObjects ?? []) {
+          const list = map.get(obj.value);
+          if (list) list.push(def);
+          else map.set(obj.value, [def]);
+        }
+      }
+    };
+    collect(IFCRELDEFINESBYPROPERTIES, 'RelatingPropertyDefinition');
+    collect(IFCRELDEFINESBYTYPE, 'RelatingType');
+    this.definitions = map;
+    return map;
+  }
+
+  /** `{type: 'Entity', value: {objectId, type, attributes}}`, references expanded `depth` levels. */
+  private entity(expressId: number, depth: number): AttributeValue {
+    const value: { objectId: string; type?: string; attributes?: Record<string, AttributeValue> } = { objectId: objectId(this.base, expressId) };
+    if (depth > 0) {
+      try {
+        const line = this.api.GetLine(this.modelID, expressId, false);
+        value.type = this.typeName(expressId);
+        value.attributes = this.attributes(line, depth - 1);
+      } catch {
+        // a dangling reference: keep the id only
+      }
+    }
+    return { type: 'Entity', value };
+  }
+
+  private attributes(line: Record<string, unknown>, depth: number): Record<string, AttributeValue> {
+    const out: Record<string, AttributeValue> = {};
+    for (const [key, raw] of Object.entries(line)) {
+      if (key === 'expressID' || key === 'type' || raw === null || raw === undefined) continue;
+      const value = this.attribute(raw, depth);
+      if (value) out[key] = value;
+    }
+    return out;
+  }
+
+  private attribute(raw: unknown, depth: number): AttributeValue | null {
+    if (Array.isArray(raw)) return { type: 'List', value: raw.map((item) => this.attribute(item, depth)).filter(Boolean) };
+    if (typeof raw !== 'object' || raw === null) return null;
+    const { type, value, name } = raw as { type?: number; value?: unknown; name?: string };
+    if (type === REF && typeof value === 'number') return this.entity(value, depth);
+    if (name && TRISTATE_NAMES.has(name)) return { type: 'Tristate', value: TRISTATE[String(value)] ?? String(value).toUpperCase() };
+    if (type === REAL) return { type: 'Double', value: Number(value) };
+    if (type === INTEGER) return { type: 'Integer', value: Number(value) };
+    if (type === ENUM) return { type: 'Enum', value: String(value) };
+    if (type === STRING || type === LABEL) return { type: 'String', value: decodeIfcString(String(value)) };
+    if (value !== undefined) return { type: typeof value === 'number' ? 'Double' : 'String', value };
+    return null;
+  }
+}
+
+function text(field: unknown): string | null {
+  const value = (field as { value?: unknown } | null)?.value;
+  return value === undefined || value === null ? null : decodeIfcString(String(value));
+}
+
+/** STEP strings escape non-ASCII as \X2\hhhh\X0\ (UTF-16) and \X\hh (ISO 8859-1). */
+export function decodeIfcString(s: string): string {
+  if (!s.includes('\\')) return s;
+  return s
+    .replace(/\\X2\\((?:[0-9A-F]{4})+)\\X0\\/gi, (_, hex: string) => String.fromCharCode(...(hex.match(/.{4}/g) ?? []).map((h) => parseInt(h, 16))))
+    .replace(/\\X\\([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)))
+    .replace(/\\S\\(.)/g, (_, c: string) => String.fromCharCode(c.charCodeAt(0) + 128));
+}

@@ -1,0 +1,95 @@
+import { Color, DoubleSide, GLSL3, NoBlending, NormalBlending, ShaderMaterial, type Texture } from 'three';
+
+/** Which part of a batch a material draws: opaque surfaces, see-through surfaces, or object ids. */
+export const Pass = { Opaque: 0, Translucent: 1, Pick: 2 } as const;
+export type Pass = (typeof Pass)[keyof typeof Pass];
+
+/** Uniforms every batch material shares, so a change reaches all batches at once. */
+export interface BatchUniforms {
+  stateTexture: { value: Texture };
+  stateWidth: { value: number };
+  selectedColor: { value: Color };
+  translucentOpacity: { value: number };
+}
+
+export function batchUniforms(state: Texture, width: number): BatchUniforms {
+  return {
+    stateTexture: { value: state },
+    stateWidth: { value: width },
+    selectedColor: { value: new Color('#a7f555') },
+    translucentOpacity: { value: 0.05 },
+  };
+}
+
+const vertexShader = /* glsl */ `
+in vec4 rgba;
+in float objectIndex;
+uniform sampler2D stateTexture;
+uniform int stateWidth;
+uniform vec3 selectedColor;
+uniform float translucentOpacity;
+uniform int pass;
+out vec4 vColor;
+out vec3 vNormal;
+flat out uint vObject;
+
+vec4 stateAt(int texel) {
+  return texelFetch(stateTexture, ivec2(texel % stateWidth, texel / stateWidth), 0);
+}
+
+void main() {
+  int index = int(objectIndex + 0.5);
+  vec4 custom = stateAt(index * 2);
+  vec4 flags = stateAt(index * 2 + 1);
+  vec4 color = flags.a > 0.5 ? custom : rgba;
+  if (flags.g > 0.5) color.rgb = selectedColor;
+  if (flags.b > 0.5) color.a = min(color.a, translucentOpacity);
+  bool seeThrough = color.a < 0.996;
+  bool drawn = flags.r > 0.5 && (pass == 2 || (pass == 1) == seeThrough);
+  if (!drawn) {
+    // Outside the clip volume: the triangle is dropped before rasterising.
+    gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
+    return;
+  }
+  vColor = color;
+  vObject = uint(index);
+  vNormal = normalize(normalMatrix * normal);
+  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+}
+`;
+
+const fragmentShader = /* glsl */ `
+uniform int pass;
+in vec4 vColor;
+in vec3 vNormal;
+flat in uint vObject;
+out vec4 fragColor;
+
+void main() {
+  if (pass == 2) {
+    uint id = vObject + 1u;
+    fragColor = vec4(float(id & 255u), float((id >> 8) & 255u), float((id >> 16) & 255u), float((id >> 24) & 255u)) / 255.0;
+    return;
+  }
+  // A head light plus a fixed sky light: faces read clearly from every side.
+  vec3 n = normalize(gl_FrontFacing ? vNormal : -vNormal);
+  float head = max(dot(n, vec3(0.0, 0.0, 1.0)), 0.0);
+  float sky = max(dot(n, normalize(vec3(0.4, 0.7, 0.6))), 0.0);
+  float light = 0.38 + 0.42 * head + 0.2 * sky;
+  fragColor = vec4(vColor.rgb * light, vColor.a);
+}
+`;
+
+/** A shader that draws batched IFC geometry with per-object state from the state texture. */
+export function batchMaterial(uniforms: BatchUniforms, pass: Pass): ShaderMaterial {
+  return new ShaderMaterial({
+    glslVersion: GLSL3,
+    uniforms: { ...uniforms, pass: { value: pass } },
+    vertexShader,
+    fragmentShader,
+    side: DoubleSide,
+    transparent: pass === Pass.Translucent,
+    depthWrite: pass !== Pass.Translucent,
+    blending: pass === Pass.Pick ? NoBlending : NormalBlending,
+  });
+}

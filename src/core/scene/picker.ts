@@ -1,0 +1,115 @@
+import { Ray, Vector2, Vector3, WebGLRenderTarget, Triangle, type Material, type OrthographicCamera, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
+import type { SceneModel } from './scene-model.js';
+
+export interface PickHit {
+  index: number;
+  model: SceneModel;
+  /** Viewer coordinates. */
+  point: Vector3;
+  normal: Vector3;
+}
+
+/**
+ * Finds the object under a pixel with a GPU id buffer: the batches are drawn once into
+ * a 1x1 target with object indices as colours, so the cost does not depend on the number
+ * of objects or triangles. The exact point and normal then come from a ray test against
+ * the triangles of that one object only.
+ */
+export class Picker {
+  private readonly target = new WebGLRenderTarget(1, 1);
+  private readonly pixel = new Uint8Array(4);
+
+  constructor(
+    private readonly renderer: WebGLRenderer,
+    private readonly pickMaterial: Material,
+  ) {}
+
+  pick(scene: Scene, camera: PerspectiveCamera | OrthographicCamera, models: SceneModel[], x: number, y: number, width: number, height: number): PickHit | null {
+    const index = this.objectAt(scene, camera, models, x, y, width, height);
+    if (index < 0) return null;
+    const model = models.find((m) => m.has(index));
+    if (!model) return null;
+    const ray = this.ray(camera, x, y, width, height);
+    const hit = intersectObject(model, index, ray);
+    return hit ? { index, model, ...hit } : null;
+  }
+
+  /** The ray through a pixel, in viewer coordinates. */
+  ray(camera: PerspectiveCamera | OrthographicCamera, x: number, y: number, width: number, height: number): Ray {
+    const ndc = new Vector2((x / width) * 2 - 1, -(y / height) * 2 + 1);
+    const origin = new Vector3(ndc.x, ndc.y, -1).unproject(camera);
+    const far = new Vector3(ndc.x, ndc.y, 1).unproject(camera);
+    return new Ray(origin, far.sub(origin).normalize());
+  }
+
+  dispose() {
+    this.target.dispose();
+  }
+
+  private objectAt(scene: Scene, camera: PerspectiveCamera | OrthographicCamera, models: SceneModel[], x: number, y: number, width: number, height: number): number {
+    const saved: [SceneModel['batches'][number], Material, boolean][] = [];
+    for (const model of models) {
+      for (const batch of model.batches) {
+        saved.push([batch, batch.opaque.material as Material, batch.translucent.visible]);
+        batch.opaque.material = this.pickMaterial;
+        batch.translucent.visible = false;
+      }
+    }
+    const hidden = scene.children.filter((child) => child.visible && !child.name.startsWith('model:'));
+    hidden.forEach((child) => (child.visible = false));
+    const previousTarget = this.renderer.getRenderTarget();
+    const clearAlpha = this.renderer.getClearAlpha();
+    const background = scene.background;
+    scene.background = null;
+    camera.setViewOffset(width, height, Math.floor(x), Math.floor(y), 1, 1);
+    try {
+      this.renderer.setRenderTarget(this.target);
+      this.renderer.setClearColor(0x000000, 0);
+      this.renderer.clear();
+      this.renderer.render(scene, camera);
+      this.renderer.readRenderTargetPixels(this.target, 0, 0, 1, 1, this.pixel);
+    } finally {
+      camera.clearViewOffset();
+      this.renderer.setRenderTarget(previousTarget);
+      this.renderer.setClearAlpha(clearAlpha);
+      scene.background = background;
+      hidden.forEach((child) => (child.visible = true));
+      for (const [batch, material, translucentVisible] of saved) {
+        batch.opaque.material = material;
+        batch.translucent.visible = translucentVisible;
+      }
+    }
+    const p = this.pixel;
+    const id = p[0] + p[1] * 256 + p[2] * 65536 + p[3] * 16777216;
+    return id - 1;
+  }
+}
+
+const a = new Vector3(), b = new Vector3(), c = new Vector3(), hit = new Vector3();
+
+/** The nearest hit of `ray` on the triangles of one object. */
+function intersectObject(model: SceneModel, index: number, ray: Ray): { point: Vector3; normal: Vector3 } | null {
+  const pieces = model.piecesOf(index);
+  let best = Infinity;
+  let result: { point: Vector3; normal: Vector3 } | null = null;
+  for (let p = 0; p < pieces.length; p += 3) {
+    const geometry = model.batches[pieces[p]].geometry;
+    const positions = geometry.getAttribute('position').array as Float32Array;
+    const indices = geometry.getIndex()!.array as Uint32Array;
+    const end = pieces[p + 1] + pieces[p + 2];
+    for (let i = pieces[p + 1]; i < end; i += 3) {
+      a.fromArray(positions, indices[i] * 3);
+      b.fromArray(positions, indices[i + 1] * 3);
+      c.fromArray(positions, indices[i + 2] * 3);
+      if (!ray.intersectTriangle(a, b, c, false, hit)) continue;
+      const distance = hit.distanceTo(ray.origin);
+      if (distance < best) {
+        best = distance;
+        const normal = Triangle.getNormal(a, b, c, new Vector3());
+        if (normal.dot(ray.direction) > 0) normal.negate();
+        result = { point: hit.clone(), normal };
+      }
+    }
+  }
+  return result;
+}

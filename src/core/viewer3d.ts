@@ -1,0 +1,493 @@
+import { Box3, Color, Scene, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
+import { IfcClient } from './ifc/ifc-client.js';
+import { ObjectState } from './scene/object-state.js';
+import { batchMaterial, batchUniforms, Pass, type BatchUniforms } from './scene/batch-material.js';
+import { SceneModel } from './scene/scene-model.js';
+import { CameraRig, toVector, vec } from './scene/camera-rig.js';
+import { Picker, type PickHit } from './scene/picker.js';
+import { Navigation } from './scene/navigation.js';
+import { OrbitSphere } from './scene/orbit-sphere.js';
+import { fetchBytes } from './data/fetch-bytes.js';
+import { cssColor, parseColor } from './data/colors.js';
+import { MODEL_ID_SPAN, expressIdOf, isValidBase, toIdList } from './data/object-ids.js';
+import type { ModelSource } from './data/load-sources.js';
+import {
+  ViewerError,
+  type Box,
+  type ColorInfo,
+  type Ids,
+  type Intersection,
+  type ModelInfo,
+  type Product,
+  type ProductOptions,
+  type StreamingProgress,
+  type ViewName,
+  type Viewpoint,
+  type ViewpointInput,
+} from './types.js';
+
+export interface Viewer3dOptions {
+  defaultColor: string;
+  selectedColor: string;
+  translucentOpacity: number;
+  fieldOfView: number;
+  enableTouch: boolean;
+  navigationOrbitSphereColor: string;
+}
+
+/** What the viewer tells its element; click-like hooks return false when cancelled. */
+export interface Viewer3dHooks {
+  select(selected: string[]): void;
+  viewpoint(viewpoint: Viewpoint): void;
+  click(objectId: string | undefined, intersects: Intersection | undefined): boolean;
+  doubleclick(objectId: string | undefined, intersects: Intersection | undefined): boolean;
+  contextmenu(objectId: string | undefined, intersects: Intersection | undefined): boolean;
+}
+
+const DOWNLOAD_SHARE = 0.3;
+
+/**
+ * The framework-free 3D viewer: a three.js scene of batched IFC models with per-object
+ * state, picking, navigation and the documented camera API. Coordinates in and out are
+ * IFC coordinates (metres, z up); inside, everything is relative to `origin` so that
+ * georeferenced models render without jitter and several models stay aligned.
+ */
+export class Viewer3d {
+  readonly renderer: WebGLRenderer;
+  readonly scene = new Scene();
+  readonly rig = new CameraRig();
+  private readonly canvas: HTMLCanvasElement;
+  private readonly ifc = new IfcClient();
+  private readonly state = new ObjectState();
+  private readonly uniforms: BatchUniforms;
+  private readonly materials: { opaque: ShaderMaterial; translucent: ShaderMaterial; pick: ShaderMaterial };
+  private readonly picker: Picker;
+  private readonly navigation: Navigation;
+  private readonly sphere: OrbitSphere;
+  private readonly models: SceneModel[] = [];
+  /** The model whose geometry is arriving (in the scene, not yet in `models`). */
+  private streaming: SceneModel | null = null;
+  /** IFC coordinates of the viewer's (0, 0, 0); set by the first model. */
+  private origin: Vector3 | null = null;
+  private nextIndex = 0;
+  private nextKey = 1;
+  private frame = 0;
+  private options: Viewer3dOptions;
+
+  constructor(private readonly container: HTMLElement, options: Viewer3dOptions, private readonly hooks: Viewer3dHooks) {
+    this.options = options;
+    this.canvas = document.createElement('canvas');
+    this.canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none';
+    this.canvas.tabIndex = 0;
+    container.appendChild(this.canvas);
+    this.renderer = new WebGLRenderer({ canvas: this.canvas, antialias: true, preserveDrawingBuffer: false, alpha: false });
+    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.info.autoReset = true;
+    this.scene.background = new Color('#f2f3f5');
+    this.uniforms = batchUniforms(this.state.texture, this.state.width);
+    this.materials = {
+      opaque: batchMaterial(this.uniforms, Pass.Opaque),
+      translucent: batchMaterial(this.uniforms, Pass.Translucent),
+      pick: batchMaterial(this.uniforms, Pass.Pick),
+    };
+    this.picker = new Picker(this.renderer, this.materials.pick);
+    this.sphere = new OrbitSphere(options.navigationOrbitSphereColor);
+    this.scene.add(this.sphere.mesh);
+    this.navigation = new Navigation(this.canvas, this.rig, {
+      pickPoint: (x, y) => this.pickAt(x, y)?.point ?? null,
+      showOrbitPoint: (point) => {
+        this.sphere.show(point);
+        this.requestRender();
+      },
+      changed: () => this.requestRender(),
+      moved: () => this.hooks.viewpoint(this.getViewpoint()),
+      click: (x, y, event) => this.onClick(x, y, event),
+      doubleClick: (x, y) => this.onDoubleClick(x, y),
+      contextMenu: (x, y) => {
+        const [objectId, intersects] = this.describeHit(this.pickAt(x, y));
+        this.hooks.contextmenu(objectId, intersects);
+      },
+      sceneCenter: () => this.sceneBox().getCenter(new Vector3()),
+    });
+    this.setOptions(options);
+    this.resize();
+  }
+
+  // ---- options ----------------------------------------------------------------
+
+  setOptions(options: Viewer3dOptions) {
+    this.options = options;
+    this.uniforms.selectedColor.value.copy(toColor(cssColor(options.selectedColor, { r: 0.65, g: 0.96, b: 0.33, a: 1 })));
+    this.uniforms.translucentOpacity.value = Math.min(1, Math.max(0, Number.isFinite(options.translucentOpacity) ? options.translucentOpacity : 0.05));
+    if (Number.isFinite(options.fieldOfView) && options.fieldOfView > 1 && options.fieldOfView < 179) this.rig.fov = options.fieldOfView;
+    this.navigation.enableTouch = options.enableTouch;
+    this.sphere.setColor(toColor(cssColor(options.navigationOrbitSphereColor, { r: 0.69, g: 0.82, b: 0.35, a: 1 })).getStyle());
+    this.requestRender();
+  }
+
+  // ---- models -----------------------------------------------------------------
+
+  async loadModel(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void): Promise<ModelInfo> {
+    const modelId = source.id ?? this.freshModelId(source.url);
+    if (this.models.some((m) => m.id === modelId)) throw new ViewerError('argument', `A model with id "${modelId}" is already loaded`);
+    const progress = (value: number, phase: StreamingProgress['phase']) => onProgress({ modelId, progress: value, phase });
+    progress(0, 'download');
+    const bytes = source.bytes ?? (await fetchBytes(source.url, (f) => progress(f * DOWNLOAD_SHARE, 'download')));
+    progress(DOWNLOAD_SHARE, 'parse');
+    const base = source.objectIdBase ?? this.freshBase();
+    const key = this.nextKey++;
+    const model = new SceneModel(modelId, source.name ?? modelId, key, base, this.nextIndex, this.materials);
+    this.scene.add(model.group);
+    this.streaming = model;
+    let shown = model.firstIndex;
+    const onlyExpress = only ? [...only].map((id) => expressIdOf(base, id) ?? (base === '0' ? Number(id) : NaN)).filter((n) => Number.isFinite(n) && n > 0) : null;
+    try {
+      const result = await this.ifc.open(
+        key,
+        bytes,
+        base,
+        this.origin ? [this.origin.x, this.origin.y, this.origin.z] : null,
+        onlyExpress,
+        (chunk) => {
+          const max = model.addChunk(chunk);
+          this.state.ensure(max + 1);
+          for (; shown <= max; shown++) this.state.reset(shown, true);
+          this.updatePasses();
+          this.requestRender();
+        },
+        (fraction) => progress(DOWNLOAD_SHARE + fraction * (1 - DOWNLOAD_SHARE), 'geometry'),
+      );
+      model.finish(result);
+      this.origin ??= new Vector3(...result.origin);
+    } catch (e) {
+      for (let i = model.firstIndex; i < shown; i++) this.state.reset(i, false);
+      model.dispose();
+      void this.ifc.close(key);
+      throw e instanceof ViewerError ? e : new ViewerError('ifc', `Could not load ${source.url}: ${(e as Error).message}`);
+    } finally {
+      this.streaming = null;
+    }
+    this.state.ensure(model.firstIndex + model.count);
+    for (let i = 0; i < model.count; i++) {
+      const index = model.firstIndex + i;
+      // Spaces are volumes around rooms: hidden until asked for, as in other BIM viewers.
+      this.state.reset(index, model.types[i] !== 'IfcSpace');
+    }
+    this.nextIndex = model.firstIndex + model.count;
+    this.models.push(model);
+    this.updatePasses();
+    if (this.models.length === 1) this.rig.fit(this.sceneBox(), 'home');
+    this.rig.setSceneRadius(this.sceneBox().getSize(new Vector3()).length());
+    progress(1, 'done');
+    this.requestRender();
+    return this.info(model);
+  }
+
+  setModelVisible(modelId: string, visible: boolean) {
+    this.model(modelId).group.visible = visible;
+    this.requestRender();
+  }
+
+  async unloadModel(modelId: string) {
+    const model = this.model(modelId);
+    const wasSelected = this.selectedIds().length;
+    for (let i = 0; i < model.count; i++) this.state.reset(model.firstIndex + i, false);
+    this.models.splice(this.models.indexOf(model), 1);
+    // Reuse the index range when it was the last one handed out.
+    if (model.firstIndex + model.count === this.nextIndex) this.nextIndex = model.firstIndex;
+    model.dispose();
+    await this.ifc.close(model.key);
+    if (this.models.length === 0) {
+      this.origin = null;
+      this.nextIndex = 0;
+    }
+    if (wasSelected !== this.selectedIds().length) this.hooks.select(this.selectedIds());
+    this.updatePasses();
+    this.requestRender();
+  }
+
+  modelInfo(modelId?: string): ModelInfo[] {
+    return (modelId === undefined ? this.models : [this.model(modelId)]).map((m) => this.info(m));
+  }
+
+  // ---- object state -------------------------------------------------------------
+
+  setVisible(ids: Ids | null, visible: boolean) {
+    this.forEachIndex(ids, (index) => this.state.setVisible(index, visible));
+  }
+
+  setTranslucent(ids: Ids | null, on: boolean) {
+    this.forEachIndex(ids, (index) => this.state.setTranslucent(index, on));
+  }
+
+  setSelected(ids: Ids | null, on: boolean) {
+    this.forEachIndex(ids, (index) => this.state.setSelected(index, on));
+  }
+
+  setColor(ids: Ids, color: string) {
+    const rgba = parseColor(color);
+    if (!rgba) throw new ViewerError('argument', `color: "${color}" is not #RRGGBB or #RRGGBBAA`);
+    this.forEachIndex(ids, (index) => this.state.setColor(index, rgba));
+  }
+
+  getColors(ids: Ids): ColorInfo {
+    const out: ColorInfo = {};
+    for (const id of toIdList(ids)) {
+      const index = this.indexOf(id);
+      const rgba = index === undefined ? null : this.state.color(index);
+      if (rgba) out[id] = { color: { r: Math.round(rgba.r * 255), g: Math.round(rgba.g * 255), b: Math.round(rgba.b * 255) }, opacity: rgba.a, style: 'custom' };
+    }
+    return out;
+  }
+
+  resetColors() {
+    this.forEachIndex(null, (index) => this.state.setColor(index, null));
+  }
+
+  objectIds(): string[] {
+    return this.models.flatMap((m) => m.objectIds());
+  }
+
+  selectedIds(): string[] {
+    const ids: string[] = [];
+    for (const model of this.models) {
+      for (let i = 0; i < model.count; i++) if (this.state.selected(model.firstIndex + i)) ids.push(model.objectIdAt(model.firstIndex + i));
+    }
+    return ids;
+  }
+
+  // ---- camera -------------------------------------------------------------------
+
+  boundingBox(ids: Ids | null): Box | null {
+    const box = ids === null ? this.sceneBox() : this.boxOf(ids);
+    if (box.isEmpty() || !this.origin) return null;
+    return { min: vec(box.min.add(this.origin)), max: vec(box.max.add(this.origin)) };
+  }
+
+  lookAt(ids: Ids, direction?: ViewName) {
+    const box = this.boxOf(ids);
+    if (box.isEmpty()) return;
+    this.rig.fit(box, direction);
+    this.requestRender();
+  }
+
+  lookAtBox(box: Box, direction?: ViewName) {
+    const origin = this.origin ?? new Vector3();
+    this.rig.fit(new Box3(toVector(box.min).sub(origin), toVector(box.max).sub(origin)), direction);
+    this.requestRender();
+  }
+
+  getViewpoint(): Viewpoint {
+    return this.rig.viewpoint(this.origin ?? new Vector3());
+  }
+
+  setViewpoint(input: ViewpointInput) {
+    if (typeof input === 'string') {
+      const box = this.sceneBox();
+      if (!box.isEmpty()) this.rig.fit(box, input);
+    } else {
+      this.rig.setViewpoint(input, this.origin ?? new Vector3());
+    }
+    this.requestRender();
+  }
+
+  // ---- data -------------------------------------------------------------------
+
+  async products(ids: Ids | null, options: ProductOptions): Promise<(Product | null)[]> {
+    if (ids === null) {
+      const all = await Promise.all(this.models.map((m) => this.ifc.products(m.key, null, options)));
+      return all.flat();
+    }
+    const list = toIdList(ids);
+    const result: (Product | null)[] = list.map(() => null);
+    for (const model of this.models) {
+      const wanted: number[] = [];
+      const slots: number[] = [];
+      list.forEach((id, i) => {
+        const express = expressIdOf(model.objectIdBase, id) ?? (model.objectIdBase === '0' && /^\d+$/.test(id) ? Number(id) : null);
+        if (express !== null && express > 0 && result[i] === null) {
+          wanted.push(express);
+          slots.push(i);
+        }
+      });
+      if (wanted.length === 0) continue;
+      const products = await this.ifc.products(model.key, wanted, options);
+      products.forEach((p, k) => {
+        if (p) result[slots[k]] = p;
+      });
+    }
+    return result;
+  }
+
+  // ---- page -------------------------------------------------------------------
+
+  screenshot(): string {
+    this.render();
+    return this.canvas.toDataURL('image/png');
+  }
+
+  resize() {
+    const width = Math.max(1, this.container.clientWidth);
+    const height = Math.max(1, this.container.clientHeight);
+    this.renderer.setSize(width, height, false);
+    this.rig.setAspect(width, height);
+    this.requestRender();
+  }
+
+  renderInfo() {
+    this.render();
+    const { calls, triangles } = this.renderer.info.render;
+    return { drawCalls: calls, triangles, objects: this.models.reduce((n, m) => n + m.count, 0) };
+  }
+
+  dispose() {
+    cancelAnimationFrame(this.frame);
+    this.navigation.dispose();
+    for (const model of this.models) model.dispose();
+    this.models.length = 0;
+    this.ifc.dispose();
+    this.picker.dispose();
+    this.sphere.dispose();
+    this.state.dispose();
+    Object.values(this.materials).forEach((m) => m.dispose());
+    this.renderer.dispose();
+    this.renderer.forceContextLoss();
+    this.canvas.remove();
+  }
+
+  // ---- internals ----------------------------------------------------------------
+
+  requestRender() {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.render();
+    });
+  }
+
+  render() {
+    this.sphere.scaleFor(this.rig.camera, (depth) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1));
+    this.renderer.render(this.scene, this.rig.camera);
+  }
+
+  /** Draws the see-through pass only where something is see-through, the opaque pass only where something is opaque. */
+  private updatePasses() {
+    const anyTranslucent = this.state.translucentCount > 0 || this.state.coloredCount > 0;
+    for (const model of this.streaming ? [...this.models, this.streaming] : this.models) {
+      for (const batch of model.batches) {
+        batch.translucent.visible = batch.transparent || anyTranslucent;
+        batch.opaque.visible = !batch.transparent || this.state.coloredCount > 0;
+      }
+    }
+  }
+
+  private onClick(x: number, y: number, event: MouseEvent) {
+    const hit = this.pickAt(x, y);
+    const [objectId, intersects] = this.describeHit(hit);
+    if (!this.hooks.click(objectId, intersects)) return;
+    const additive = event.ctrlKey || event.metaKey;
+    const before = this.selectedIds();
+    if (!additive) this.forEachIndex(null, (index) => this.state.setSelected(index, false), false);
+    if (hit) this.state.setSelected(hit.index, additive ? !this.state.selected(hit.index) : true);
+    const after = this.selectedIds();
+    this.requestRender();
+    if (before.join() !== after.join()) this.hooks.select(after);
+  }
+
+  private onDoubleClick(x: number, y: number) {
+    const hit = this.pickAt(x, y);
+    const [objectId, intersects] = this.describeHit(hit);
+    if (!this.hooks.doubleclick(objectId, intersects) || !objectId) return;
+    this.lookAt(objectId);
+    this.hooks.viewpoint(this.getViewpoint());
+  }
+
+  private pickAt(x: number, y: number): PickHit | null {
+    if (this.models.length === 0) return null;
+    this.updatePasses();
+    const hit = this.picker.pick(this.scene, this.rig.camera, this.models.filter((m) => m.group.visible), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1);
+    return hit;
+  }
+
+  private describeHit(hit: PickHit | null): [string | undefined, Intersection | undefined] {
+    if (!hit || !this.origin) return [undefined, undefined];
+    const objectId = hit.model.objectIdAt(hit.index);
+    return [objectId, { objectId, point: vec(hit.point.clone().add(this.origin)), normal: vec(hit.normal) }];
+  }
+
+  private forEachIndex(ids: Ids | null, fn: (index: number) => void, render = true) {
+    if (ids === null) {
+      for (const model of this.models) for (let i = 0; i < model.count; i++) fn(model.firstIndex + i);
+    } else {
+      for (const id of toIdList(ids)) {
+        const index = this.indexOf(id);
+        if (index !== undefined) fn(index);
+      }
+    }
+    if (render) {
+      this.updatePasses();
+      this.requestRender();
+    }
+  }
+
+  private indexOf(id: string): number | undefined {
+    for (const model of this.models) {
+      const index = model.indexOf(id);
+      if (index !== undefined) return index;
+    }
+    return undefined;
+  }
+
+  private boxOf(ids: Ids): Box3 {
+    const box = new Box3();
+    for (const id of toIdList(ids)) {
+      const index = this.indexOf(id);
+      if (index !== undefined) this.models.find((m) => m.has(index))!.expandBox(index, box);
+    }
+    return box;
+  }
+
+  /** Box of the visible models, viewer coordinates. */
+  private sceneBox(): Box3 {
+    const box = new Box3();
+    for (const model of this.models) if (model.group.visible) box.union(model.bounds());
+    return box;
+  }
+
+  private model(modelId: string): SceneModel {
+    const model = this.models.find((m) => m.id === modelId);
+    if (!model) throw new ViewerError('argument', `No model with id "${modelId}" is loaded`);
+    return model;
+  }
+
+  private info(model: SceneModel): ModelInfo {
+    const box = model.bounds();
+    const origin = this.origin ?? new Vector3();
+    return {
+      modelId: model.id,
+      name: model.name,
+      boundingBox: { min: vec(box.min.clone().add(origin)), max: vec(box.max.clone().add(origin)) },
+      visible: model.group.visible,
+    };
+  }
+
+  private freshModelId(url: string): string {
+    const name = decodeURIComponent(new URL(url, location.href).pathname.split('/').pop() || 'model').replace(/\.ifc$/i, '');
+    let id = name;
+    for (let n = 2; this.models.some((m) => m.id === id); n++) id = `${name}-${n}`;
+    return id;
+  }
+
+  /** A base that keeps a model without one apart from every loaded model. */
+  private freshBase(): string {
+    const used = new Set(this.models.map((m) => m.objectIdBase));
+    for (let n = 0n; ; n++) {
+      const base = (n * MODEL_ID_SPAN).toString();
+      if (!used.has(base) && isValidBase(base)) return base;
+    }
+  }
+}
+
+function toColor(rgba: { r: number; g: number; b: number }): Color {
+  return new Color(rgba.r, rgba.g, rgba.b);
+}

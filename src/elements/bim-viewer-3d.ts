@@ -1,0 +1,333 @@
+import { LitElement, css, html } from 'lit';
+import { customElement, property } from 'lit/decorators.js';
+import { Viewer3d } from '../core/viewer3d.js';
+import { loadSources, type ModelSource } from '../core/data/load-sources.js';
+import { parseObjectQuery } from '../core/data/object-query.js';
+import { checkIds, checkString, checkFunction, checkBox, checkViewName, checkViewpoint, checkColor } from '../core/data/arguments.js';
+import {
+  ViewerError,
+  type Box,
+  type ColorInfo,
+  type Ids,
+  type LoadModelOptions,
+  type ModelInfo,
+  type ObjectQuery,
+  type Product,
+  type ProductOptions,
+  type ViewName,
+  type Viewpoint,
+  type ViewpointInput,
+} from '../core/types.js';
+import { emit, type Viewer3dEventMap, type Viewer3dEventName } from './events.js';
+
+/**
+ * The 3D viewer: IFC models (web-ifc in a worker) in a WebGL scene (three.js).
+ *
+ * Every method returns a promise and runs after the calls made before it, so a page
+ * may call `hide(ids)` straight after `loadUrl(url)` and it acts on the loaded model.
+ * Failures reject the promise and fire `viewer.error`; what was loaded stays usable.
+ *
+ * @fires viewer.load - after the models of a loadUrl/loadModel are in the scene; detail `{modelIds}`
+ * @fires viewer.error - something went wrong; detail `{type, message}`
+ * @fires viewer.select - the user changed the selection; detail `{selected}`
+ * @fires viewer.viewpoint - the user moved the camera; detail `{viewpoint}`
+ * @fires viewer.click - click; detail `{objectId, intersects}`; cancel to prevent selecting
+ * @fires viewer.doubleclick - double click; detail `{objectId, intersects}`; cancel to prevent look-at
+ * @fires viewer.contextmenu - context menu requested; detail `{objectId, intersects}`
+ * @fires viewer.streamingprogress - while models load; detail `{progress: {modelId, progress, phase}}`
+ */
+@customElement('bim-viewer-3d')
+export class BimViewer3d extends LitElement {
+  static override styles = css`
+    :host { display: block; position: relative; overflow: hidden; min-height: 150px; contain: strict; touch-action: none; }
+    :host([hidden]) { display: none; }
+    .canvas-host { position: absolute; inset: 0; }
+  `;
+
+  /** Colour of objects that carry no colour of their own (CSS colour or number). */
+  @property({ attribute: 'default-color', reflect: true }) defaultColor: string = '#101010';
+  /** Colour of selected objects. */
+  @property({ attribute: 'selected-color', reflect: true }) selectedColor = '#a7f555';
+  /** Opacity of objects made translucent. */
+  @property({ attribute: 'translucent-opacity', reflect: true, type: Number }) translucentOpacity = 0.05;
+  /** Vertical field of view in degrees. */
+  @property({ attribute: 'field-of-view', reflect: true, type: Number }) fieldOfView = 60;
+  /** One-finger orbit, two-finger pan and pinch on touch screens. */
+  @property({ attribute: 'enable-touch', reflect: true, type: Boolean }) enableTouch = false;
+  /** Colour of the sphere that marks the orbit point while orbiting. */
+  @property({ attribute: 'navigation-orbit-sphere-color', reflect: true }) navigationOrbitSphereColor = '#b1d059';
+  /** Shows the clipping plane widget when a plane exists (stored; the widget is a later feature). */
+  @property({ attribute: 'enable-clipping-plane-widget', reflect: true, type: Boolean }) enableClippingPlaneWidget = false;
+  /** Border colour of the selected clipping plane. */
+  @property({ attribute: 'active-clipping-plane-border-color', reflect: true }) activeClippingPlaneBorderColor = '#a7f555';
+  /** How labels are drawn: `canvas` or `dom`. */
+  @property({ attribute: 'text-render-mode', reflect: true }) textRenderMode: 'canvas' | 'dom' = 'canvas';
+
+  private core?: Viewer3d;
+  private queue: Promise<unknown> = Promise.resolve();
+  private resizeObserver?: ResizeObserver;
+  private disposed = false;
+
+  override render() {
+    return html`<div class="canvas-host" part="canvas"></div>`;
+  }
+
+  override firstUpdated() {
+    const host = this.renderRoot.querySelector('.canvas-host') as HTMLElement;
+    try {
+      this.core = new Viewer3d(host, this.coreOptions(), {
+        select: (selected) => { emit(this, 'viewer.select', { selected }); },
+        viewpoint: (viewpoint) => { emit(this, 'viewer.viewpoint', { viewpoint }); },
+        click: (objectId, intersects) => emit(this, 'viewer.click', { objectId, intersects }),
+        doubleclick: (objectId, intersects) => emit(this, 'viewer.doubleclick', { objectId, intersects }),
+        contextmenu: (objectId, intersects) => emit(this, 'viewer.contextmenu', { objectId, intersects }),
+      });
+    } catch (e) {
+      this.report(new ViewerError('webgl', `WebGL is not available: ${(e as Error).message}`));
+      return;
+    }
+    this.resizeObserver = new ResizeObserver(() => this.core?.resize());
+    this.resizeObserver.observe(this);
+  }
+
+  override updated(changed: Map<string, unknown>) {
+    if (this.core && [...changed.keys()].some((k) => k !== 'core')) this.core.setOptions(this.coreOptions());
+  }
+
+  override disconnectedCallback() {
+    super.disconnectedCallback();
+    this.resizeObserver?.disconnect();
+  }
+
+  private coreOptions() {
+    return {
+      defaultColor: String(this.defaultColor),
+      selectedColor: this.selectedColor,
+      translucentOpacity: Number(this.translucentOpacity),
+      fieldOfView: Number(this.fieldOfView),
+      enableTouch: Boolean(this.enableTouch),
+      navigationOrbitSphereColor: this.navigationOrbitSphereColor,
+    };
+  }
+
+  // ---- plumbing -------------------------------------------------------------
+
+  /** Runs `op` after every call made before it; errors reject and fire viewer.error. */
+  private run<T>(op: (core: Viewer3d) => T | Promise<T>): Promise<T> {
+    const next = this.queue.then(async () => {
+      await this.updateComplete;
+      if (this.disposed) throw new ViewerError('disposed', 'The viewer has been disposed');
+      if (!this.core) throw new ViewerError('webgl', 'The viewer could not start (no WebGL)');
+      return op(this.core);
+    });
+    this.queue = next.catch(() => undefined);
+    return next.catch((e: unknown) => {
+      const error = e instanceof ViewerError ? e : new ViewerError('ifc', (e as Error)?.message ?? String(e));
+      this.report(error);
+      throw error;
+    });
+  }
+
+  private report(error: ViewerError) {
+    emit(this, 'viewer.error', { type: error.type, message: error.message });
+  }
+
+  /** Validates synchronously so wrong arguments reject even while a load is under way. */
+  private checked<T>(check: () => void, op: (core: Viewer3d) => T | Promise<T>): Promise<T> {
+    try {
+      check();
+    } catch (e) {
+      const error = e as ViewerError;
+      this.report(error);
+      return Promise.reject(error);
+    }
+    return this.run(op);
+  }
+
+  // ---- loading --------------------------------------------------------------
+
+  /**
+   * Loads a token URL: IFC text is one model; a JSON manifest lists models (DESIGN.md).
+   * `query` loads only some objects: `{objectId: 123}` or `{objectId: {$in: [123, 456]}}`.
+   */
+  loadUrl(url: string, query?: ObjectQuery): Promise<ModelInfo[]> {
+    return this.checked(() => { checkString('loadUrl', 'url', url); }, async (core) => {
+      const only = parseObjectQuery(query);
+      const sources = await loadSources(url);
+      return this.loadAll(core, sources, only);
+    });
+  }
+
+  /** Loads models from a 3D token, optionally only the objects in `options.query`. */
+  loadModelsFromToken(url: string, options?: { query?: ObjectQuery }): Promise<ModelInfo[]> {
+    return this.loadUrl(url, options?.query);
+  }
+
+  /** Loads a document format (an IFC download URL) as one model. */
+  loadModel(url: string, options: LoadModelOptions = {}): Promise<ModelInfo> {
+    return this.checked(() => {
+      checkString('loadModel', 'url', url);
+      if (options.modelType && options.modelType !== 'bim') {
+        throw new ViewerError('argument', `loadModel: modelType "${options.modelType}" is not supported (only "bim")`);
+      }
+    }, async (core) => {
+      const source: ModelSource = { url: new URL(url, location.href).href, id: options.modelId, name: options.name };
+      const [info] = await this.loadAll(core, [source]);
+      return info;
+    });
+  }
+
+  private async loadAll(core: Viewer3d, sources: ModelSource[], only?: Set<string>): Promise<ModelInfo[]> {
+    const infos: ModelInfo[] = [];
+    for (const source of sources) {
+      infos.push(await core.loadModel(source, only, (progress) => emit(this, 'viewer.streamingprogress', { progress })));
+    }
+    emit(this, 'viewer.load', { modelIds: infos.map((i) => i.modelId) });
+    return infos;
+  }
+
+  showModel(modelId: string): Promise<void> {
+    return this.checked(() => checkString('showModel', 'modelId', modelId), (core) => core.setModelVisible(modelId, true));
+  }
+
+  hideModel(modelId: string): Promise<void> {
+    return this.checked(() => checkString('hideModel', 'modelId', modelId), (core) => core.setModelVisible(modelId, false));
+  }
+
+  unloadModel(modelId: string): Promise<void> {
+    return this.checked(() => checkString('unloadModel', 'modelId', modelId), (core) => core.unloadModel(modelId));
+  }
+
+  /** The loaded models, or the one with `modelId`: `[{modelId, name, boundingBox, visible}]`. */
+  modelInfo(modelId?: string): Promise<ModelInfo[]> {
+    return this.run((core) => core.modelInfo(modelId ?? undefined));
+  }
+
+  // ---- object state ---------------------------------------------------------
+
+  show(ids: Ids) { return this.checked(() => checkIds('show', ids), (core) => core.setVisible(ids, true)); }
+  hide(ids: Ids) { return this.checked(() => checkIds('hide', ids), (core) => core.setVisible(ids, false)); }
+  translucent(ids: Ids) { return this.checked(() => checkIds('translucent', ids), (core) => core.setTranslucent(ids, true)); }
+  opaque(ids: Ids) { return this.checked(() => checkIds('opaque', ids), (core) => core.setTranslucent(ids, false)); }
+  select(ids: Ids) { return this.checked(() => checkIds('select', ids), (core) => core.setSelected(ids, true)); }
+  deselect(ids: Ids) { return this.checked(() => checkIds('deselect', ids), (core) => core.setSelected(ids, false)); }
+  showAll() { return this.run((core) => core.setVisible(null, true)); }
+  hideAll() { return this.run((core) => core.setVisible(null, false)); }
+  translucentAll() { return this.run((core) => core.setTranslucent(null, true)); }
+  opaqueAll() { return this.run((core) => core.setTranslucent(null, false)); }
+  deselectAll() { return this.run((core) => core.setSelected(null, false)); }
+
+  /**
+   * `color('#ff0000', ids)` sets a colour (`#RRGGBB` or `#RRGGBBAA`); `color(null, ids)`
+   * reads the custom colours of those ids: `{id: {color{r,g,b}, opacity, style}}`, `{}` when none.
+   */
+  color(color: string | null, ids: Ids): Promise<ColorInfo | void> {
+    return this.checked(() => {
+      checkIds('color', ids);
+      if (color !== null) checkColor('color', color);
+    }, (core) => (color === null ? core.getColors(ids) : core.setColor(ids, color)));
+  }
+
+  resetColors() { return this.run((core) => core.resetColors()); }
+
+  /** Calls `callback(id)` for every object; resolves to the ids. */
+  each(callback?: (id: string) => void): Promise<string[]> {
+    return this.checked(() => { if (callback !== undefined) checkFunction('each', callback); }, (core) => {
+      const ids = core.objectIds();
+      ids.forEach((id) => callback?.call(this, id));
+      return ids;
+    });
+  }
+
+  /** Calls `callback(id)` for every selected object; resolves to the ids. */
+  eachSelected(callback?: (id: string) => void): Promise<string[]> {
+    return this.checked(() => { if (callback !== undefined) checkFunction('eachSelected', callback); }, (core) => {
+      const ids = core.selectedIds();
+      ids.forEach((id) => callback?.call(this, id));
+      return ids;
+    });
+  }
+
+  // ---- camera ---------------------------------------------------------------
+
+  /** Moves the objects into view, optionally from a named direction. */
+  lookAt(ids: Ids, direction?: ViewName) {
+    return this.checked(() => { checkIds('lookAt', ids); if (direction !== undefined) checkViewName('lookAt', direction); },
+      (core) => core.lookAt(ids, direction));
+  }
+
+  /** Bounding box `{min, max}` of the objects (all when `ids` is null); null when none is known. */
+  boundingBox(ids: Ids | null = null): Promise<Box | null> {
+    return this.checked(() => { if (ids !== null) checkIds('boundingBox', ids); }, (core) => core.boundingBox(ids));
+  }
+
+  lookAtBoundingBox(box: Box, direction?: ViewName) {
+    return this.checked(() => { checkBox('lookAtBoundingBox', box); if (direction !== undefined) checkViewName('lookAtBoundingBox', direction); },
+      (core) => core.lookAtBox(box, direction));
+  }
+
+  /** Without an argument (or null) resolves to the current viewpoint; otherwise sets it. */
+  viewpoint(viewpoint?: ViewpointInput | null): Promise<Viewpoint> {
+    return this.checked(() => { if (viewpoint != null) checkViewpoint('viewpoint', viewpoint); }, (core) => {
+      if (viewpoint != null) core.setViewpoint(viewpoint);
+      return core.getViewpoint();
+    });
+  }
+
+  // ---- data -----------------------------------------------------------------
+
+  /** Product records (seed 000) of `ids` (all when omitted); unknown ids give null. */
+  getProducts(ids?: Ids | null, options: ProductOptions = {}): Promise<(Product | null)[]> {
+    return this.checked(() => { if (ids != null) checkIds('getProducts', ids); }, (core) => core.products(ids ?? null, options));
+  }
+
+  /** Product records with their attributes and property sets; unknown ids give null. */
+  objectInfo(ids?: Ids | null): Promise<(Product | null)[]> {
+    return this.getProducts(ids, { attributes: true, definedBy: true });
+  }
+
+  // ---- page -----------------------------------------------------------------
+
+  /** A PNG data URL of the current view. */
+  screenshot(): Promise<string> {
+    return this.run((core) => core.screenshot());
+  }
+
+  /** Fits the canvas to the element (also done on every size change). */
+  resize(): Promise<void> {
+    return this.run((core) => core.resize());
+  }
+
+  /** Releases GPU memory, workers and listeners; later calls reject. */
+  dispose(): Promise<void> {
+    return this.run((core) => {
+      core.dispose();
+      this.resizeObserver?.disconnect();
+      this.disposed = true;
+      this.core = undefined;
+    });
+  }
+
+  /** For tests and tools: the renderer's counters after the last frame. */
+  renderInfo(): Promise<{ drawCalls: number; triangles: number; objects: number }> {
+    return this.run((core) => core.renderInfo());
+  }
+}
+
+declare global {
+  interface HTMLElementTagNameMap {
+    'bim-viewer-3d': BimViewer3d;
+  }
+  interface HTMLElementEventMap {
+    'viewer.load': CustomEvent<Viewer3dEventMap['viewer.load']>;
+    'viewer.error': CustomEvent<Viewer3dEventMap['viewer.error']>;
+    'viewer.select': CustomEvent<Viewer3dEventMap['viewer.select']>;
+    'viewer.viewpoint': CustomEvent<Viewer3dEventMap['viewer.viewpoint']>;
+    'viewer.click': CustomEvent<Viewer3dEventMap['viewer.click']>;
+    'viewer.doubleclick': CustomEvent<Viewer3dEventMap['viewer.doubleclick']>;
+    'viewer.contextmenu': CustomEvent<Viewer3dEventMap['viewer.contextmenu']>;
+    'viewer.streamingprogress': CustomEvent<Viewer3dEventMap['viewer.streamingprogress']>;
+  }
+}
+
+export type { Viewer3dEventName };

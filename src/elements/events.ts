@@ -1,0 +1,36 @@
+import type { Intersection, StreamingProgress, Viewpoint, ViewerErrorType } from '../core/types.js';
+
+/**
+ * The events of <bim-viewer-3d>, named as documented (seed 002). Each is a bubbling,
+ * composed, cancelable CustomEvent; `detail` holds the documented callback parameters
+ * by name. VIEWER3D_EVENT_ARGS gives their positional order for jQuery handlers.
+ */
+export interface Viewer3dEventMap {
+  'viewer.load': { modelIds: string[] };
+  'viewer.error': { type: ViewerErrorType; message: string };
+  'viewer.select': { selected: string[] };
+  'viewer.viewpoint': { viewpoint: Viewpoint };
+  'viewer.click': { objectId?: string; intersects?: Intersection };
+  'viewer.doubleclick': { objectId?: string; intersects?: Intersection };
+  'viewer.contextmenu': { objectId?: string; intersects?: Intersection };
+  'viewer.streamingprogress': { progress: StreamingProgress };
+}
+
+export type Viewer3dEventName = keyof Viewer3dEventMap;
+
+/** Positional arguments of each event for `$(el).bind(name, (event, ...args) => ...)`. */
+export const VIEWER3D_EVENT_ARGS: { [K in Viewer3dEventName]: (d: Viewer3dEventMap[K]) => unknown[] } = {
+  'viewer.load': () => [],
+  'viewer.error': (d) => [d.type, d.message],
+  'viewer.select': (d) => [d.selected],
+  'viewer.viewpoint': (d) => [d.viewpoint],
+  'viewer.click': (d) => [d.objectId, d.intersects],
+  'viewer.doubleclick': (d) => [d.objectId, d.intersects],
+  'viewer.contextmenu': (d) => [d.objectId, d.intersects],
+  'viewer.streamingprogress': (d) => [d.progress],
+};
+
+/** Dispatches a documented event; returns false when a listener cancelled it. */
+export function emit<K extends Viewer3dEventName>(target: EventTarget, name: K, detail: Viewer3dEventMap[K]): boolean {
+  return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }));
+}
