@@ -447,10 +447,13 @@ export class Viewer3d {
     return box;
   }
 
-  /** Box of the visible models, viewer coordinates. */
+  /** Box of the visible objects of the visible models, viewer coordinates. */
   private sceneBox(): Box3 {
     const box = new Box3();
-    for (const model of this.models) if (model.group.visible) box.union(model.bounds());
+    for (const model of this.models) {
+      if (!model.group.visible) continue;
+      for (let i = 0; i < model.count; i++) if (this.state.visible(model.firstIndex + i)) model.expandBox(model.firstIndex + i, box);
+    }
     return box;
   }
 

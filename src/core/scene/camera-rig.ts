@@ -1,4 +1,4 @@
-import { Box3, MathUtils, OrthographicCamera, PerspectiveCamera, Quaternion, Sphere, Vector3, type Camera } from 'three';
+import { Box3, MathUtils, OrthographicCamera, PerspectiveCamera, Quaternion, Vector3, type Camera } from 'three';
 import type { ViewName, Viewpoint, ViewpointInput, Vec3 } from '../types.js';
 
 const Z_UP = new Vector3(0, 0, 1);
@@ -91,19 +91,29 @@ export class CameraRig {
     this.place(position, direction, up, distance);
   }
 
-  /** Frames `box` (viewer coordinates), looking along a named or the current direction. */
+  /** Frames `box` (viewer coordinates) snugly, looking along a named or the current direction. */
   fit(box: Box3, view?: ViewName) {
     if (box.isEmpty()) return;
-    const sphere = box.getBoundingSphere(new Sphere());
-    const radius = Math.max(sphere.radius, 0.5);
     const preset = view && view !== 'home' ? VIEWS[view] : undefined;
     const direction = preset ? preset.direction.clone() : view === 'home' ? HOME_DIRECTION.clone() : this.direction();
     const up = preset ? preset.up.clone() : Z_UP.clone();
-    const halfFov = MathUtils.degToRad(this.perspective.fov) / 2;
-    const fit = Math.min(halfFov, Math.atan(Math.tan(halfFov) * this.aspect));
-    const distance = (radius / Math.sin(fit)) * 1.05;
-    this.viewHeight = (radius * 2.1) / Math.min(1, this.aspect);
-    this.place(sphere.center.clone().addScaledVector(direction, -distance), direction, up, distance);
+    const right = direction.clone().cross(Math.abs(up.dot(direction)) > 0.999 ? new Vector3(0, 1, 0) : up).normalize();
+    const screenUp = right.clone().cross(direction).normalize();
+    const center = box.getCenter(new Vector3());
+    const halfY = Math.tan(MathUtils.degToRad(this.perspective.fov) / 2);
+    const halfX = halfY * this.aspect;
+    let distance = 0.5, extentX = 0.25, extentY = 0.25;
+    for (let i = 0; i < 8; i++) {
+      const corner = new Vector3(i & 1 ? box.max.x : box.min.x, i & 2 ? box.max.y : box.min.y, i & 4 ? box.max.z : box.min.z).sub(center);
+      const along = corner.dot(direction), x = Math.abs(corner.dot(right)), y = Math.abs(corner.dot(screenUp));
+      // The camera sits `distance` before the centre: each corner must fall inside the frustum.
+      distance = Math.max(distance, x / halfX - along, y / halfY - along);
+      extentX = Math.max(extentX, x);
+      extentY = Math.max(extentY, y);
+    }
+    distance *= 1.08;
+    this.viewHeight = Math.max(2 * extentY, (2 * extentX) / this.aspect) * 1.08;
+    this.place(center.clone().addScaledVector(direction, -distance), direction, up, distance);
   }
 
   /** Positions both cameras; `distance` along the view direction sets the orbit target. */

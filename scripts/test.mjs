@@ -1,0 +1,75 @@
+#!/usr/bin/env node
+// `npm test`: finds a Chrome/Chromium (scripts/find-browser.mjs), runs web-test-runner with
+// web-test-runner.config.mjs and prints `N passed, N failed[, N skipped]` as the last line.
+// Extra arguments go to web-test-runner, e.g.
+//   npm test -- --files test/infra.test.ts
+// Environment: CHROME_PATH (browser to use), UPDATE_SCREENSHOTS=1 (create missing
+// expected screenshots), NO_BROWSER_INSTALL=1 (never install a browser).
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { findBrowser } from './find-browser.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WTR_BIN = path.join(ROOT, 'node_modules/@web/test-runner/dist/bin.js');
+
+function finish(line, code) {
+  process.stdout.write(`${line}\n`);
+  process.exit(code);
+}
+
+if (!existsSync(WTR_BIN)) {
+  process.stderr.write('web-test-runner is not installed: run `npm ci` (or `npm install`) first.\n');
+  finish('0 passed, 1 failed', 1);
+}
+
+const browser = await findBrowser({ install: process.env.NO_BROWSER_INSTALL !== '1' });
+
+const tmp = mkdtempSync(path.join(tmpdir(), 'bim-wtr-'));
+const countsFile = path.join(tmp, 'counts.json');
+
+const child = spawn(
+  process.execPath,
+  [WTR_BIN, '--config', path.join(ROOT, 'web-test-runner.config.mjs'), ...process.argv.slice(2)],
+  {
+    cwd: ROOT,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: { ...process.env, CHROME_PATH: browser, WTR_COUNTS_FILE: countsFile },
+  },
+);
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => child.kill(signal));
+}
+
+const code = await new Promise(resolve => {
+  child.on('error', err => {
+    process.stderr.write(`could not start web-test-runner: ${err.message}\n`);
+    resolve(1);
+  });
+  child.on('exit', (exitCode, signal) => resolve(exitCode ?? (signal ? 1 : 0)));
+});
+
+let counts;
+try {
+  counts = JSON.parse(readFileSync(countsFile, 'utf8'));
+} catch {
+  counts = undefined;
+}
+rmSync(tmp, { recursive: true, force: true });
+
+if (!counts) {
+  process.stderr.write(`web-test-runner exited with code ${code} before reporting any results\n`);
+  finish('0 passed, 1 failed', code || 1);
+}
+
+let exitCode = code;
+if (exitCode === 0 && counts.failed > 0) exitCode = 1;
+if (exitCode !== 0 && counts.failed === 0) counts.failed = 1; // runner failed outside any test
+if (counts.failedFiles?.length) {
+  process.stdout.write(`failed test files: ${counts.failedFiles.map(f => path.relative(ROOT, f)).join(', ')}\n`);
+}
+const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
+finish(`${counts.passed} passed, ${counts.failed} failed${skipped}`, exitCode);

@@ -1,0 +1,48 @@
+// Browser tests: `npm test` (scripts/test.mjs finds a Chrome/Chromium and sets CHROME_PATH).
+// Files are served by vite (test/support/vite-bridge.mjs), like the demo.
+import { defaultReporter } from '@web/test-runner';
+import { playwrightLauncher } from '@web/test-runner-playwright';
+import { viteBridge } from './test/support/vite-bridge.mjs';
+import { compareScreenshotPlugin } from './test/support/screenshot-plugin.mjs';
+import { countReporter } from './test/support/count-reporter.mjs';
+
+const minute = 60_000;
+const vite = viteBridge();
+
+export default {
+  rootDir: '.',
+  files: ['test/**/*.test.ts'],
+  nodeResolve: false, // vite resolves modules
+  staticLogging: !!process.env.CI || !process.stdout.isTTY, // no progress-bar redraws in logs
+  concurrency: 1, // WebGL is software-rendered (SwiftShader): one page at a time
+  concurrentBrowsers: 1,
+  browserStartTimeout: 2 * minute,
+  testsStartTimeout: 5 * minute, // first page load waits for vite's dependency optimizer
+  testsFinishTimeout: 10 * minute, // per test file; tests load real IFC files
+  browsers: [
+    playwrightLauncher({
+      product: 'chromium',
+      launchOptions: {
+        executablePath: process.env.CHROME_PATH || undefined,
+        headless: true,
+        args: [
+          '--no-sandbox',
+          '--disable-background-networking',
+          '--disable-component-update',
+          '--disable-sync',
+          '--no-first-run',
+          '--disable-quic',
+          '--use-angle=swiftshader',
+          '--enable-unsafe-swiftshader',
+          '--ignore-gpu-blocklist',
+        ],
+      },
+    }),
+  ],
+  testFramework: {
+    config: { ui: 'bdd', timeout: 120_000 },
+  },
+  middleware: [vite.middleware],
+  plugins: [vite.plugin, compareScreenshotPlugin()],
+  reporters: [defaultReporter(), countReporter()],
+};
