@@ -27,6 +27,7 @@ export class IfcClient {
       this.failAll(new Error(`The IFC worker failed: ${event.message || 'could not start'}`));
     };
     this.ready = this.request({ kind: 'init', wasmUrl: wasmUrl() });
+    this.ready.catch(() => undefined); // awaited by every call; not unhandled when nothing calls
   }
 
   async open(

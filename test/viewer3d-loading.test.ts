@@ -1,0 +1,137 @@
+import { assert, assertEqual, assertDeepEqual } from './support/assert';
+import { createViewer, removeViewer, record, MODELS, pixelDifference } from './support/viewer';
+import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
+import type { StreamingProgress } from '../src/core/types';
+
+/** A 3D token URL from the demo backend for the given models of project "all". */
+async function token(models: string[], project = 'all'): Promise<string> {
+  const response = await fetch(`/v2/projects/${project}/viewer3d/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ models }),
+  });
+  assert(response.ok, `token request: ${response.status}`);
+  return (await response.json()).url;
+}
+
+describe('loading IFC models', () => {
+  let el: BimViewer3d;
+  afterEach(() => removeViewer(el));
+
+  it('streams Duplex with progress, fires viewer.load and batches geometry into a few draw calls', async () => {
+    el = await createViewer();
+    const progress = record<{ progress: StreamingProgress }>(el, 'viewer.streamingprogress');
+    const loads = record(el, 'viewer.load');
+    const [info] = await el.loadUrl(MODELS.duplex);
+    assertEqual(loads.length, 1, 'one viewer.load');
+    assertEqual(info.modelId, 'Duplex_A_20110907');
+    assert(info.boundingBox.max.z - info.boundingBox.min.z > 5, 'Duplex is more than 5 m tall');
+    assert(progress.length >= 3, `progress events: ${progress.length}`);
+    const values = progress.map((p) => p.progress.progress);
+    assert(values.every((v, i) => i === 0 || v >= values[i - 1]), `progress never goes back: ${values}`);
+    assertEqual(values[values.length - 1], 1, 'progress ends at 1');
+    assertEqual(progress[progress.length - 1].progress.phase, 'done');
+    const render = await el.renderInfo();
+    console.log(`Duplex: ${render.objects} objects in ${render.drawCalls} draw calls, ${render.triangles} triangles`);
+    assert(render.objects > 200, `objects: ${render.objects}`);
+    assert(render.drawCalls <= 4, `draw calls: ${render.drawCalls}`);
+  });
+
+  it('keeps draw calls flat as the number of objects grows (Tekla, 2600+ objects)', async () => {
+    el = await createViewer();
+    await el.loadUrl(MODELS.tekla);
+    const render = await el.renderInfo();
+    console.log(`Tekla: ${render.objects} objects in ${render.drawCalls} draw calls`);
+    assert(render.objects > 2000, `objects: ${render.objects}`);
+    assert(render.drawCalls <= 6, `draw calls: ${render.drawCalls}`);
+  });
+
+  it('loads a manifest from the token flow, with one objectIdBase per model', async () => {
+    el = await createViewer();
+    const url = await token(['duplex', 'fzk-haus']);
+    const infos = await el.loadUrl(url);
+    assertEqual(infos.length, 2, 'two models');
+    const ids = await el.each();
+    assertEqual(new Set(ids).size, ids.length, 'object ids are unique across models');
+    const [first] = await el.getProducts([ids[0]]);
+    const [last] = await el.getProducts([ids[ids.length - 1]]);
+    assert(first && last, 'products of both models');
+    assert(BigInt(last!.objectId) >= 4294967296n, `second model ids are offset by its base: ${last!.objectId}`);
+    const models = await el.modelInfo();
+    assertDeepEqual(models.map((m) => m.modelId).sort(), infos.map((m) => m.modelId).sort());
+  });
+
+  it('keeps models loaded without a base apart, and the same model twice aligned', async () => {
+    el = await createViewer();
+    await el.loadModel(MODELS.helloWall, { modelId: 'a' });
+    await el.loadModel(MODELS.helloWall, { modelId: 'b' });
+    const [a, b] = await el.modelInfo();
+    assertDeepEqual(a.boundingBox, b.boundingBox, 'the same file lands in the same place');
+    const ids = await el.each();
+    assertEqual(new Set(ids).size, ids.length, 'ids differ between the two copies');
+  });
+
+  it('loads only the objects of a query {objectId: {$in: [...]}}', async () => {
+    el = await createViewer();
+    await el.loadUrl(MODELS.duplex);
+    const all = await el.each();
+    const wanted = all.slice(0, 3);
+    await el.unloadModel('Duplex_A_20110907');
+    await el.loadUrl(MODELS.duplex, { objectId: { $in: wanted.map(Number) } });
+    assertDeepEqual((await el.each()).sort(), [...wanted].sort());
+    await el.unloadModel('Duplex_A_20110907');
+    await el.loadUrl(MODELS.duplex, { objectId: wanted[0] });
+    assertDeepEqual(await el.each(), [wanted[0]]);
+  });
+
+  it('loadModel takes a model id; hideModel, showModel and unloadModel act on it', async () => {
+    el = await createViewer();
+    await el.loadModel(MODELS.fzk, { modelType: 'bim', modelId: 'house' });
+    const [info] = await el.modelInfo('house');
+    assertEqual(info.modelId, 'house');
+    const shown = await el.screenshot();
+    await el.hideModel('house');
+    assertEqual((await el.modelInfo('house'))[0].visible, false);
+    const hidden = await el.screenshot();
+    assert((await pixelDifference(shown, hidden)) > 0.05, 'hiding the model changes the picture');
+    await el.showModel('house');
+    assert((await pixelDifference(shown, await el.screenshot())) < 0.001, 'showing it again restores the picture');
+    await el.unloadModel('house');
+    assertDeepEqual(await el.modelInfo(), []);
+    assertDeepEqual(await el.each(), []);
+  });
+
+  it('renders georeferenced coordinates without jitter: a model moved 3,000 km away looks the same', async () => {
+    el = await createViewer(480, 360);
+    const text = await (await fetch(MODELS.helloWall)).text();
+    const moved = moveSite(text, 3_000_000, 2_000_000);
+    assert(moved !== text, 'the file has placement points to move');
+    await el.loadModel(MODELS.helloWall, { modelId: 'near' });
+    await el.viewpoint('front');
+    const near = await el.screenshot();
+    await el.unloadModel('near');
+    await el.loadModel(URL.createObjectURL(new Blob([moved])), { modelId: 'far' });
+    const box = await el.boundingBox(null);
+    assert(box!.min.x > 1_000_000, `the model is really far away: ${box!.min.x}`);
+    await el.viewpoint('front');
+    const far = await el.screenshot();
+    const difference = await pixelDifference(near, far);
+    assert(difference < 0.01, `far-away model renders like the near one (difference ${difference})`);
+  });
+});
+
+/** Moves the IfcSite's placement point, so the whole model lands far from the origin (as georeferenced exports do). */
+function moveSite(ifc: string, dx: number, dy: number): string {
+  const lines = new Map<string, string>();
+  for (const m of ifc.matchAll(/^(#\d+)\s*=\s*(.*);\s*$/gm)) lines.set(m[1], m[2]);
+  const refs = (text: string) => text.match(/#\d+/g) ?? [];
+  const site = [...lines.values()].find((t) => t.startsWith('IFCSITE('))!;
+  // IFCSITE(GlobalId, OwnerHistory, Name, Description, ObjectType, ObjectPlacement, ...)
+  const placementId = /^IFCSITE\('[^']*',(?:\$|#\d+),(?:\$|'[^']*'),(?:\$|'[^']*'),(?:\$|'[^']*'),(#\d+)/.exec(site)![1];
+  const placement = lines.get(placementId)!;
+  const axis = lines.get(refs(placement).pop() ?? "")!;
+  const pointId = refs(axis)[0] ?? "";
+  const [x, y, z] = lines.get(pointId)!.match(/\(\(([^)]*)\)\)/)![1].split(',').map(Number);
+  const moved = `IFCCARTESIANPOINT((${(x + dx).toFixed(1)},${(y + dy).toFixed(1)},${z.toFixed(1)}))`;
+  return ifc.replace(new RegExp(`^${pointId}\\s*=.*$`, 'm'), `${pointId}=${moved};`);
+}
