@@ -31,6 +31,7 @@ uniform float translucentOpacity;
 uniform int pass;
 out vec4 vColor;
 out vec3 vNormal;
+out vec3 vWorldNormal;
 flat out uint vObject;
 
 vec4 stateAt(int texel) {
@@ -54,6 +55,7 @@ void main() {
   vColor = color;
   vObject = uint(index);
   vNormal = normalize(normalMatrix * normal);
+  vWorldNormal = normalize(mat3(modelMatrix) * normal);
   gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
 }
 `;
@@ -62,6 +64,7 @@ const fragmentShader = /* glsl */ `
 uniform int pass;
 in vec4 vColor;
 in vec3 vNormal;
+in vec3 vWorldNormal;
 flat in uint vObject;
 out vec4 fragColor;
 
@@ -71,11 +74,13 @@ void main() {
     fragColor = vec4(float(id & 255u), float((id >> 8) & 255u), float((id >> 16) & 255u), float((id >> 24) & 255u)) / 255.0;
     return;
   }
-  // A head light plus a fixed sky light: faces read clearly from every side.
-  vec3 n = normalize(gl_FrontFacing ? vNormal : -vNormal);
-  float head = max(dot(n, vec3(0.0, 0.0, 1.0)), 0.0);
-  float sky = max(dot(n, normalize(vec3(0.4, 0.7, 0.6))), 0.0);
-  float light = 0.38 + 0.42 * head + 0.2 * sky;
+  // A head light plus a sun fixed to the model (z up): faces facing different ways
+  // differ in brightness from every view, and nothing is ever black.
+  // IFC triangles are not consistently wound: turn the (outward) normal towards the eye.
+  float facing = vNormal.z >= 0.0 ? 1.0 : -1.0;
+  float head = abs(dot(normalize(vNormal), vec3(0.0, 0.0, 1.0)));
+  float sun = dot(normalize(vWorldNormal) * facing, normalize(vec3(0.35, -0.55, 0.75)));
+  float light = 0.5 + 0.15 * head + 0.35 * sun;
   fragColor = vec4(vColor.rgb * light, vColor.a);
 }
 `;
