@@ -39,6 +39,8 @@ interface Gesture {
 export class Navigation {
   enableTouch = false;
   private gesture: Gesture | null = null;
+  /** A right drag just ended: the contextmenu that some systems send on release belongs to it. */
+  private rightDragEnded = false;
   private touches = new Map<number, { x: number; y: number }>();
   private pinch: { distance: number; x: number; y: number; pivot: Vector3 } | null = null;
   private wheelTimer = 0;
@@ -56,15 +58,26 @@ export class Navigation {
     element.addEventListener('pointercancel', (e) => this.cancel(e), opts);
     element.addEventListener('wheel', (e) => this.wheel(e), { ...opts, passive: false });
     element.addEventListener('dblclick', (e) => this.host.doubleClick(...this.local(e), e), opts);
-    element.addEventListener('contextmenu', (e) => {
-      e.preventDefault();
-      this.host.contextMenu(...this.local(e), e);
-    }, opts);
+    element.addEventListener('contextmenu', (e) => this.contextMenu(e), opts);
   }
 
   dispose() {
     this.abort.abort();
     window.clearTimeout(this.wheelTimer);
+  }
+
+  /**
+   * The browser's menu never shows. A right click opens the viewer's: on release where
+   * the system sends contextmenu on press (Linux, macOS), so a right drag only pans.
+   */
+  private contextMenu(e: MouseEvent) {
+    e.preventDefault();
+    if (this.gesture?.button === 2) return; // decided in up()
+    if (this.rightDragEnded) {
+      this.rightDragEnded = false;
+      return;
+    }
+    this.host.contextMenu(...this.local(e), e);
   }
 
   private local(e: MouseEvent): [number, number] {
@@ -82,6 +95,7 @@ export class Navigation {
       return;
     }
     if (this.gesture) return;
+    this.rightDragEnded = false;
     this.element.setPointerCapture?.(e.pointerId);
     this.gesture = this.newGesture(e, e.button);
   }
@@ -128,11 +142,15 @@ export class Navigation {
     if (!g) return;
     this.gesture = null;
     this.element.releasePointerCapture?.(e.pointerId);
+    this.rightDragEnded = g.button === 2 && g.dragging;
     if (g.dragging) {
       this.host.showOrbitPoint(null);
       this.host.moved();
     } else if (g.button === 0) {
       this.host.click(g.startX, g.startY, e);
+    } else if (g.button === 2) {
+      this.host.contextMenu(g.startX, g.startY, e);
+      this.rightDragEnded = true; // swallow a contextmenu that follows the release
     }
   }
 
@@ -195,6 +213,7 @@ export class Navigation {
   }
 
   private startPinch() {
+    if (this.gesture?.dragging) this.host.showOrbitPoint(null);
     this.gesture = null;
     const [a, b] = [...this.touches.values()];
     const rect = this.element.getBoundingClientRect();
