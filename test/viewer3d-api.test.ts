@@ -2,6 +2,7 @@ import { assert, assertEqual, assertDeepEqual, assertAlmostEqual, assertRejects 
 import { createViewer, removeViewer, record, idsOfType, MODELS, pixelDifference } from './support/viewer';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Viewpoint } from '../src/core/types';
+import type { Viewer3d } from '../src/core/viewer3d';
 
 const length = (v: { x: number; y: number; z: number }) => Math.hypot(v.x, v.y, v.z);
 
@@ -210,6 +211,22 @@ describe('<bim-viewer-3d> methods on Duplex', function () {
     const first = (pset.attributes.HasProperties.value as { type: string; value: { type: string } }[])[0];
     assertEqual(first.type, 'Entity');
     assert(first.value.type.startsWith('IfcProperty'), `nested property: ${first.value.type}`);
+  });
+
+  it('the core finds objects by IFC GlobalId and knows the storeys (for BCF and plans)', async () => {
+    const core = (el as unknown as { core: Viewer3d }).core;
+    const [wall] = await el.getProducts([walls[0]]);
+    assertDeepEqual(await core.objectIdsOfGlobalIds([wall!.globalId, 'not-a-guid']), [walls[0], null]);
+    const [{ root }] = core.spatialStructure();
+    assertEqual(root!.type, 'IfcProject');
+    const storeys: { name: string; elevation?: number }[] = [];
+    const visit = (node: NonNullable<typeof root>) => {
+      if (node.type === 'IfcBuildingStorey') storeys.push(node);
+      node.children.forEach(visit);
+    };
+    visit(root!);
+    assertEqual(storeys.length, 4, `storeys: ${storeys.map((s) => s.name)}`);
+    assert(storeys.every((s) => typeof s.elevation === 'number'), 'storeys have elevations');
   });
 
   it('screenshot is a PNG data URL of the canvas size', async () => {

@@ -9,7 +9,7 @@ import { Navigation } from './scene/navigation.js';
 import { OrbitSphere } from './scene/orbit-sphere.js';
 import { fetchBytes } from './data/fetch-bytes.js';
 import { cssColor, parseColor } from './data/colors.js';
-import { MODEL_ID_SPAN, expressIdOf, isValidBase, toIdList } from './data/object-ids.js';
+import { MODEL_ID_SPAN, expressIdOf, isValidBase, objectId, toIdList } from './data/object-ids.js';
 import type { ModelSource } from './data/load-sources.js';
 import {
   ViewerError,
@@ -20,6 +20,7 @@ import {
   type ModelInfo,
   type Product,
   type ProductOptions,
+  type SpatialNode,
   type StreamingProgress,
   type ViewName,
   type Viewpoint,
@@ -317,6 +318,23 @@ export class Viewer3d {
       });
     }
     return result;
+  }
+
+  /** Object ids of IFC GlobalIds (for BCF components); null where no loaded model has one. */
+  async objectIdsOfGlobalIds(globalIds: string[]): Promise<(string | null)[]> {
+    const result: (string | null)[] = globalIds.map(() => null);
+    for (const model of this.models) {
+      const found = await this.ifc.expressIds(model.key, globalIds);
+      found.forEach((express, i) => {
+        if (express !== null && result[i] === null) result[i] = objectId(model.objectIdBase, express);
+      });
+    }
+    return result;
+  }
+
+  /** The spatial structure of each model (project, sites, buildings, storeys with elevations, spaces). */
+  spatialStructure(): { modelId: string; root: SpatialNode | null }[] {
+    return this.models.map((m) => ({ modelId: m.id, root: m.spatial }));
   }
 
   // ---- page -------------------------------------------------------------------
