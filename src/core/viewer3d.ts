@@ -71,6 +71,8 @@ export class Viewer3d {
   /** IFC coordinates of the viewer's (0, 0, 0); set by the first model. */
   private origin: Vector3 | null = null;
   private nextIndex = 0;
+  /** The viewpoint the viewer chose itself after a load (to reframe when more models arrive). */
+  private framed = '';
   private nextKey = 1;
   private frame = 0;
   private options: Viewer3dOptions;
@@ -177,7 +179,11 @@ export class Viewer3d {
     this.nextIndex = model.firstIndex + model.count;
     this.models.push(model);
     this.updatePasses();
-    if (this.models.length === 1) this.rig.fit(this.sceneBox(), 'home');
+    // Frame the scene while nobody has moved the camera since the viewer last framed it.
+    if (this.models.length === 1 || JSON.stringify(this.getViewpoint()) === this.framed) {
+      this.rig.fit(this.sceneBox(), 'home');
+      this.framed = JSON.stringify(this.getViewpoint());
+    }
     this.rig.setSceneRadius(this.sceneBox().getSize(new Vector3()).length());
     progress(1, 'done');
     this.requestRender();

@@ -1,0 +1,42 @@
+import { join } from 'node:path';
+import type { Plugin, ViteDevServer } from 'vite';
+import { demoPages } from './pages.js';
+import { serveDirectory, serveFiles, vendorFiles } from './static-files.js';
+import { TokenStore } from './tokens.js';
+import { viewer3dRoutes } from './viewer3d-routes.js';
+
+/**
+ * The embedded default backend of the demo and the browser tests, as a vite plugin
+ * (dev server and `vite preview`). Routes are listed in demo/README.md:
+ *
+ *   POST /v2/projects/{project}/viewer3d/token, GET /v2/projects/{project}/viewer3d/data?token=
+ *   /dist/*    the script-tag bundles from `npm run build`
+ *   /vendor/*  jQuery 1.12.4, 2.2.4 and 4.0.0
+ *   /demo/*.html, /   the demo pages, rendered with fresh token URLs
+ */
+export function tokenApi(): Plugin {
+  const store = new TokenStore();
+  let root = process.cwd();
+
+  const middlewares = (server?: ViteDevServer) => [
+    viewer3dRoutes(store),
+    serveDirectory('/dist/', join(root, 'dist'), 'not built yet: run `npm run build` (npm start does it for you)'),
+    serveFiles(vendorFiles(root)),
+    demoPages(root, store, () => server?.transformIndexHtml.bind(server)),
+  ];
+
+  return {
+    name: 'bim-token-api',
+    configResolved(config) {
+      root = config.root;
+    },
+    configureServer(server) {
+      for (const middleware of middlewares(server)) server.middlewares.use(middleware);
+    },
+    configurePreviewServer(server) {
+      // The preview server serves the build output; the models come from public/.
+      const previewMiddlewares = [...middlewares(), serveDirectory('/models/', join(root, 'public/models'))];
+      for (const middleware of previewMiddlewares) server.middlewares.use(middleware);
+    },
+  };
+}

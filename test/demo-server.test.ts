@@ -1,0 +1,169 @@
+// The demo's embedded backend (demo/server/token-api.ts), through vite like the demo:
+// token URLs, manifests, the v2 error bodies and the pages it renders.
+import { assert, assertDeepEqual, assertEqual } from './support/assert';
+
+interface Manifest {
+  models: { id: string; name: string; revision: number; objectIdBase: string; formats: { type: string; url: string }[] }[];
+}
+
+async function postToken(project: string, body?: unknown): Promise<Response> {
+  return fetch(`/v2/projects/${encodeURIComponent(project)}/viewer3d/token`, {
+    method: 'POST',
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+async function tokenUrl(project: string, body?: unknown): Promise<string> {
+  const res = await postToken(project, body);
+  assertEqual(res.status, 201, `status of POST token for ${project}`);
+  const json = (await res.json()) as { url: string };
+  return json.url;
+}
+
+async function manifest(url: string): Promise<Manifest> {
+  const res = await fetch(url);
+  assertEqual(res.status, 200, `status of ${url}`);
+  assert(res.headers.get('content-type')?.startsWith('application/json'), `content-type ${res.headers.get('content-type')}`);
+  return (await res.json()) as Manifest;
+}
+
+/** The first bytes of a response, without downloading all of it. */
+async function head(res: Response, length = 64): Promise<string> {
+  const reader = res.body!.getReader();
+  let text = '';
+  const decoder = new TextDecoder();
+  while (text.length < length) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    text += decoder.decode(value, { stream: true });
+  }
+  await reader.cancel();
+  return text;
+}
+
+async function assertApiError(res: Response, status: number, error: { code: number; name: string; message?: string }) {
+  assertEqual(res.status, status, `status of ${res.url}`);
+  assert(res.headers.get('content-type')?.startsWith('application/json'), `content-type ${res.headers.get('content-type')}`);
+  const body = (await res.json()) as { error: { code: number; name: string; message: string } };
+  assertEqual(body.error.code, error.code, 'error.code');
+  assertEqual(body.error.name, error.name, 'error.name');
+  assertEqual(typeof body.error.message, 'string', 'error.message');
+  if (error.message !== undefined) assertEqual(body.error.message, error.message, 'error.message');
+}
+
+describe('demo backend: 3D viewer tokens', () => {
+  it('POST .../viewer3d/token answers a fresh absolute data URL', async () => {
+    const res = await postToken('demo');
+    assertEqual(res.status, 201);
+    const body = (await res.json()) as { url: string; expiresAt: string };
+    const url = new URL(body.url);
+    assertEqual(url.origin, location.origin, 'token URL origin');
+    assertEqual(url.pathname, '/v2/projects/demo/viewer3d/data');
+    assert(/^[0-9a-f]{32}$/.test(url.searchParams.get('token') ?? ''), `token ${url.searchParams.get('token')}`);
+    const hours = (Date.parse(body.expiresAt) - Date.now()) / 3_600_000;
+    assert(hours > 23 && hours <= 24, `3D token lives ${hours} hours`);
+    assert(body.url !== (await tokenUrl('demo')), 'two requests give two tokens');
+  });
+
+  it('GET .../viewer3d/data answers a manifest whose formats fetch real IFC text', async () => {
+    const url = await tokenUrl('demo');
+    const { models } = await manifest(url);
+    assertEqual(models.length, 1, 'models of project demo');
+    const [duplex] = models;
+    assertEqual(duplex.id, 'duplex');
+    assertEqual(duplex.name, 'Duplex');
+    assertEqual(typeof duplex.revision, 'number');
+    assertEqual(duplex.objectIdBase, '0');
+    assertEqual(duplex.formats[0].type, 'application/x-step');
+    const ifc = await fetch(new URL(duplex.formats[0].url, url));
+    assertEqual(ifc.status, 200, `status of ${duplex.formats[0].url}`);
+    assert((await ifc.text()).startsWith('ISO-10303-21;'), 'the Duplex format URL gives IFC text');
+  });
+
+  it('project "all" lists every sample model with distinct objectIdBases and working URLs', async () => {
+    const url = await tokenUrl('all');
+    const { models } = await manifest(url);
+    assert(models.length >= 8, `${models.length} models in project all`);
+    const bases = models.map((m) => m.objectIdBase);
+    assertEqual(new Set(bases).size, bases.length, `objectIdBases ${bases.join(', ')}`);
+    for (const base of bases) assert(/^\d+$/.test(base) && BigInt(base) % 2n ** 32n === 0n, `objectIdBase ${base}`);
+    for (const model of models) {
+      const res = await fetch(new URL(model.formats[0].url, url));
+      assertEqual(res.status, 200, `status of ${model.formats[0].url}`);
+      assert((await head(res)).startsWith('ISO-10303-21;'), `${model.formats[0].url} is IFC text`);
+    }
+  });
+
+  it('a body {"models": [...]} picks models of the project, in that order', async () => {
+    const { models } = await manifest(await tokenUrl('all', { models: ['hello-wall', 'duplex'] }));
+    assertDeepEqual(
+      models.map((m) => m.id),
+      ['hello-wall', 'duplex'],
+    );
+    const single = await manifest(await tokenUrl('hello-wall'));
+    assertEqual(single.models[0].objectIdBase, models[0].objectIdBase, 'a model keeps its objectIdBase in every project');
+  });
+
+  it('unknown project: 404 with the v2 NOT_FOUND error', async () => {
+    await assertApiError(await postToken('no-such-project'), 404, {
+      code: 20,
+      name: 'NOT_FOUND',
+      message: 'Project (no-such-project) not found',
+    });
+    await assertApiError(await fetch('/v2/projects/no-such-project/viewer3d/data?token=0123'), 404, {
+      code: 20,
+      name: 'NOT_FOUND',
+      message: 'Project (no-such-project) not found',
+    });
+  });
+
+  it('unknown, missing, expired or foreign tokens: 401 with a JSON error', async () => {
+    const unauthorized = { code: 401, name: 'UNAUTHORIZED', message: 'Token expired or unknown' };
+    await assertApiError(await fetch('/v2/projects/demo/viewer3d/data?token=00000000000000000000000000000000'), 401, unauthorized);
+    await assertApiError(await fetch('/v2/projects/demo/viewer3d/data'), 401, unauthorized);
+    await assertApiError(await fetch(await tokenUrl('demo', { expiresIn: -1 })), 401, unauthorized);
+    const foreign = new URL(await tokenUrl('duplex'));
+    foreign.pathname = '/v2/projects/demo/viewer3d/data';
+    await assertApiError(await fetch(foreign), 401, unauthorized);
+  });
+
+  it('bad requests: 400, unknown model 404, wrong method 405', async () => {
+    await assertApiError(await postToken('demo', '{not json'), 400, { code: 24, name: 'BAD_REQUEST' });
+    await assertApiError(await postToken('demo', { models: 'duplex' }), 400, { code: 24, name: 'BAD_REQUEST' });
+    await assertApiError(await postToken('demo', { models: ['hello-wall'] }), 404, {
+      code: 20,
+      name: 'NOT_FOUND',
+      message: 'Model (hello-wall) not found',
+    });
+    await assertApiError(await fetch('/v2/projects/demo/viewer3d/token'), 405, { code: 405, name: 'METHOD_NOT_ALLOWED' });
+  });
+});
+
+describe('demo backend: pages and files', () => {
+  it('bakes a fresh token URL into the markup page', async () => {
+    const res = await fetch('/demo/markup.html?project=hello-wall');
+    assertEqual(res.status, 200);
+    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const element = doc.querySelector('[data-viewer="webgl"]');
+    assert(element, 'the markup page has a data-viewer="webgl" element');
+    const url = element.getAttribute('data-url')!;
+    assert(url.includes('/v2/projects/hello-wall/viewer3d/data?token='), `data-url ${url}`);
+    const { models } = await manifest(url);
+    assertEqual(models[0]?.id, 'hello-wall');
+    assert(!doc.body.textContent!.includes('{{'), 'no placeholder is left');
+  });
+
+  it('serves jQuery 1.12.4 under /vendor/', async () => {
+    const res = await fetch('/vendor/jquery-1.12.4.min.js');
+    assertEqual(res.status, 200);
+    assert(res.headers.get('content-type')?.startsWith('text/javascript'), `content-type ${res.headers.get('content-type')}`);
+    assert((await head(res, 200)).includes('v1.12.4'), 'it is jQuery 1.12.4');
+  });
+
+  it('answers a missing /dist/ file with a 404 that says to build', async () => {
+    const res = await fetch('/dist/no-such-bundle.js');
+    assertEqual(res.status, 404);
+    assert((await res.text()).includes('npm run build'), 'the 404 says how to build');
+  });
+});
