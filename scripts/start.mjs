@@ -9,12 +9,12 @@
 //   npm start -- --no-build        never build (the script-tag pages need dist/)
 //   npm start -- --build           always build first
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync } from 'node:fs';
+import { bundleIsStale } from './stale-build.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const BUNDLE = path.join(ROOT, 'dist/viewer3d.js');
 
 function parseArgs(argv) {
   const options = { build: 'auto', port: undefined, host: undefined };
@@ -43,29 +43,6 @@ function parseArgs(argv) {
 function fail(message) {
   process.stderr.write(`npm start: ${message}\n`);
   process.exit(1);
-}
-
-/** Newest modification time of the files under `dir` (0 when it does not exist). */
-function newestMtime(dir) {
-  let newest = 0;
-  if (!existsSync(dir)) return newest;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) newest = Math.max(newest, newestMtime(full));
-    else if (entry.isFile()) newest = Math.max(newest, statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
-function bundleIsStale() {
-  if (!existsSync(BUNDLE)) return 'dist/viewer3d.js is missing';
-  const built = statSync(BUNDLE).mtimeMs;
-  const inputs = [path.join(ROOT, 'src'), path.join(ROOT, 'scripts/build.mjs')];
-  for (const input of inputs) {
-    const mtime = existsSync(input) && statSync(input).isDirectory() ? newestMtime(input) : existsSync(input) ? statSync(input).mtimeMs : 0;
-    if (mtime > built) return `${path.relative(ROOT, input)} changed since the last build`;
-  }
-  return undefined;
 }
 
 function build(reason) {

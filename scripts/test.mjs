@@ -5,12 +5,13 @@
 //   npm test -- --files test/infra.test.ts
 // Environment: CHROME_PATH (browser to use), UPDATE_SCREENSHOTS=1 (create missing
 // expected screenshots), NO_BROWSER_INSTALL=1 (never install a browser).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findBrowser } from './find-browser.mjs';
+import { bundleIsStale } from './stale-build.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WTR_BIN = path.join(ROOT, 'node_modules/@web/test-runner/dist/bin.js');
@@ -23,6 +24,14 @@ function finish(line, code) {
 if (!existsSync(WTR_BIN)) {
   process.stderr.write('web-test-runner is not installed: run `npm ci` (or `npm install`) first.\n');
   finish('0 passed, 1 failed', 1);
+}
+
+// The bundle and npm-entry tests load dist/: build it first when it is older than src/.
+const stale = bundleIsStale();
+if (stale) {
+  process.stdout.write(`Building dist/ for the bundle tests (${stale})\n`);
+  const build = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--skip-types', '--skip-manifest'], { cwd: ROOT, stdio: 'inherit' });
+  if (build.status !== 0) finish('0 passed, 1 failed', 1);
 }
 
 const browser = await findBrowser({ install: process.env.NO_BROWSER_INSTALL !== '1' });

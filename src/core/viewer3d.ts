@@ -499,7 +499,7 @@ export class Viewer3d {
   }
 
   private freshModelId(url: string): string {
-    const name = decodeURIComponent(new URL(url, location.href).pathname.split('/').pop() || 'model').replace(/\.ifc$/i, '');
+    const name = decodeURIComponent(new URL(url, document.baseURI).pathname.split('/').pop() || 'model').replace(/\.ifc$/i, '');
     let id = name;
     for (let n = 2; this.models.some((m) => m.id === id); n++) id = `${name}-${n}`;
     return id;

@@ -1,5 +1,5 @@
 import { LitElement, css, html } from 'lit';
-import { customElement, property } from 'lit/decorators.js';
+import { property } from 'lit/decorators.js';
 import { Viewer3d } from '../core/viewer3d.js';
 import { loadSources, type ModelSource } from '../core/data/load-sources.js';
 import { parseObjectQuery } from '../core/data/object-query.js';
@@ -36,7 +36,6 @@ import { emit, type Viewer3dEventMap, type Viewer3dEventName } from './events.js
  * @fires viewer.contextmenu - context menu requested; detail `{objectId, intersects}`
  * @fires viewer.streamingprogress - while models load; detail `{progress: {modelId, progress, phase}}`
  */
-@customElement('bim-viewer-3d')
 export class BimViewer3d extends LitElement {
   static override styles = css`
     :host { display: block; position: relative; overflow: hidden; min-height: 150px; contain: strict; touch-action: none; }
@@ -45,7 +44,7 @@ export class BimViewer3d extends LitElement {
   `;
 
   /** Colour of objects that carry no colour of their own (CSS colour or number). */
-  @property({ attribute: 'default-color', reflect: true }) defaultColor: string = '#101010';
+  @property({ attribute: 'default-color', reflect: true }) defaultColor: string | number = '#101010';
   /** Colour of selected objects. */
   @property({ attribute: 'selected-color', reflect: true }) selectedColor = '#a7f555';
   /** Opacity of objects made translucent. */
@@ -171,7 +170,7 @@ export class BimViewer3d extends LitElement {
         throw new ViewerError('argument', `loadModel: modelType "${options.modelType}" is not supported (only "bim")`);
       }
     }, async (core) => {
-      const source: ModelSource = { url: new URL(url, location.href).href, id: options.modelId, name: options.name };
+      const source: ModelSource = { url: new URL(url, document.baseURI).href, id: options.modelId, name: options.name };
       const [info] = await this.loadAll(core, [source]);
       return info;
     });
@@ -313,6 +312,9 @@ export class BimViewer3d extends LitElement {
     return this.run((core) => core.renderInfo());
   }
 }
+
+// A page may carry both the script-tag bundle and an npm build: the first definition wins.
+if (!customElements.get('bim-viewer-3d')) customElements.define('bim-viewer-3d', BimViewer3d);
 
 declare global {
   interface HTMLElementTagNameMap {

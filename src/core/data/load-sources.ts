@@ -22,7 +22,7 @@ const SUPPORTED_FORMATS = ['application/x-step', 'application/ifc', 'model/ifc',
  * against the manifest's own URL.
  */
 export async function loadSources(url: string): Promise<ModelSource[]> {
-  const absolute = new URL(url, location.href).href;
+  const absolute = new URL(url, document.baseURI).href;
   const bytes = await fetchBytes(absolute);
   const head = new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64))).replace(/^\uFEFF/, '').trimStart();
   if (head.startsWith('ISO-10303-21')) return [{ url: absolute, bytes }];

@@ -28,16 +28,19 @@ function currentScriptUrl(): string {
 
 function besideBundle(kind: 'worker' | 'wasm'): string {
   if (IIFE) return new URL(kind === 'worker' ? 'ifc-worker.js' : 'web-ifc.wasm', SCRIPT_URL).href;
+  // The comment keeps our own build (vite) from resolving these against src/ (where
+  // ./ifc-worker.js would find the .ts source and inline it); it is dropped from the
+  // output, so an app's bundler sees the plain `new URL('./file', import.meta.url)`.
   return kind === 'worker'
-    ? new URL('./ifc-worker.js', import.meta.url).href
-    : new URL('./web-ifc.wasm', import.meta.url).href;
+    ? new URL(/* @vite-ignore */ './ifc-worker.js', import.meta.url).href
+    : new URL(/* @vite-ignore */ './web-ifc.wasm', import.meta.url).href;
 }
 
 let wasmOverride: string | null = null;
 
 /** Points the viewer at another copy of web-ifc.wasm (absolute or page-relative URL). */
 export function setWasmUrl(url: string | null): void {
-  wasmOverride = url === null ? null : new URL(url, location.href).href;
+  wasmOverride = url === null ? null : new URL(url, document.baseURI).href;
 }
 
 export function wasmUrl(): string {

@@ -9,11 +9,11 @@ let wasmOverride: string | null = null;
 
 /** Points the viewer at another copy of web-ifc.wasm (absolute or page-relative URL). */
 export function setWasmUrl(url: string | null): void {
-  wasmOverride = url === null ? null : new URL(url, location.href).href;
+  wasmOverride = url === null ? null : new URL(url, document.baseURI).href;
 }
 
 export function wasmUrl(): string {
-  return wasmOverride ?? new URL(defaultWasmUrl, location.href).href;
+  return wasmOverride ?? new URL(defaultWasmUrl, document.baseURI).href;
 }
 
 export function createIfcWorker(): Worker {

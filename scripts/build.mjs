@@ -1,0 +1,187 @@
+#!/usr/bin/env node
+// npm run build: the distributable files.
+//
+//   dist/viewer3d.js (+ .map)      script-tag bundle (IIFE, minified; lit, three inside)
+//   dist/ifc-worker.js (+ .map)    the IFC worker, a classic self-contained script (web-ifc inside)
+//   dist/web-ifc.wasm              web-ifc's wasm, loaded by the worker from beside the bundle
+//   dist/npm/index.js (+ .map)     npm entry (ESM; lit, three, web-ifc, d3 stay external)
+//   dist/npm/ifc-worker.js, dist/npm/web-ifc.wasm   beside it
+//   dist/types/**.d.ts             declarations (tsc -p tsconfig.build.json)
+//   custom-elements.json           element manifest (cem analyze)
+//
+// In both built flavours src/core/ifc/assets.ts (vite-only: `?url` import, module
+// worker from source) is replaced by assets.dist.ts, which finds the worker and the
+// wasm beside the built file at run time; nothing is inlined.
+//
+// Options: --skip-types, --skip-manifest (for a quick bundle-only build, e.g. in tests).
+import { build } from 'vite';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const args = new Set(process.argv.slice(2));
+
+/** Puts assets.dist.ts in place of src/core/ifc/assets.ts, however it is imported. */
+function distAssets() {
+  const source = join(root, 'src/core/ifc/assets.ts').replace(/\\/g, '/');
+  const replacement = join(root, 'src/core/ifc/assets.dist.ts');
+  return {
+    name: 'bim-dist-assets',
+    enforce: 'pre',
+    async resolveId(id, importer, options) {
+      if (!/assets(\.[jt]s)?$/.test(id)) return null;
+      const resolved = await this.resolve(id, importer, { ...options, skipSelf: true });
+      if (resolved && resolved.id.replace(/\\/g, '/').endsWith('src/core/ifc/assets.ts')) return replacement;
+      return null;
+    },
+    // A guard: if the swap ever misses, fail the build rather than inline a 1.3 MB wasm.
+    load(id) {
+      if (id.replace(/\\/g, '/') === source) throw new Error('assets.ts reached a dist build: the assets.dist.ts swap failed');
+      return null;
+    },
+  };
+}
+
+/** Shared settings: no public/ copying, no dev plugins, our own tsconfig options. */
+function base(extra) {
+  return {
+    configFile: false,
+    root,
+    publicDir: false,
+    logLevel: 'warn',
+    plugins: [distAssets()],
+    ...extra,
+    build: {
+      emptyOutDir: false,
+      sourcemap: true,
+      reportCompressedSize: false,
+      target: 'es2022',
+      ...extra.build,
+    },
+  };
+}
+
+const external = [/^lit(\/|$)/, /^@lit\//, /^three(\/|$)/, /^web-ifc(\/|$)/, /^d3-/];
+
+async function buildAll() {
+  rmSync(dist, { recursive: true, force: true });
+  mkdirSync(join(dist, 'npm'), { recursive: true });
+
+  // 1. The script-tag bundle.
+  await build(base({
+    define: { __BIM_IIFE__: 'true' },
+    build: {
+      outDir: dist,
+      minify: true,
+      lib: {
+        entry: join(root, 'src/bundles/viewer3d.ts'),
+        formats: ['iife'],
+        name: 'bimViewer3dBundle',
+        fileName: () => 'viewer3d.js',
+      },
+    },
+  }));
+
+  // 2. The IFC worker: a classic script (importScripts-able from a Blob worker).
+  //    web-ifc reads import.meta.url only on its multi-threaded path, which is never taken.
+  await build(base({
+    define: { 'import.meta.url': 'self.location.href' },
+    build: {
+      outDir: dist,
+      minify: true,
+      lib: {
+        entry: join(root, 'src/core/ifc/ifc-worker.ts'),
+        formats: ['iife'],
+        name: 'bimIfcWorker',
+        fileName: () => 'ifc-worker.js',
+      },
+    },
+  }));
+  copyFileSync(join(root, 'node_modules/web-ifc/web-ifc.wasm'), join(dist, 'web-ifc.wasm'));
+
+  // 3. The npm entry (ESM), dependencies external, worker and wasm beside it.
+  await build(base({
+    define: { __BIM_IIFE__: 'false' },
+    build: {
+      outDir: join(dist, 'npm'),
+      minify: false,
+      lib: {
+        entry: join(root, 'src/index.ts'),
+        formats: ['es'],
+        fileName: () => 'index.js',
+      },
+      rolldownOptions: { external },
+    },
+  }));
+  unhideAssetUrls(join(dist, 'npm/index.js'));
+  copyFileSync(join(dist, 'ifc-worker.js'), join(dist, 'npm/ifc-worker.js'));
+  copyFileSync(join(dist, 'ifc-worker.js.map'), join(dist, 'npm/ifc-worker.js.map'));
+  copyFileSync(join(dist, 'web-ifc.wasm'), join(dist, 'npm/web-ifc.wasm'));
+
+  checkNotInlined();
+
+  // 4. Declarations and the custom elements manifest.
+  if (!args.has('--skip-types')) run('npx', ['tsc', '-p', 'tsconfig.build.json']);
+  if (!args.has('--skip-manifest')) run('npm', ['run', '--silent', 'analyze']);
+
+  printSizes();
+}
+
+/**
+ * assets.dist.ts writes `new URL(/* @vite-ignore *\/ './ifc-worker.js', import.meta.url)`
+ * so that our own build leaves it alone; in the published file the comment goes (blanked
+ * to spaces of the same length, so the source map stays exact), and an app's bundler
+ * (vite, webpack) recognises the pattern and emits the worker and the wasm with its chunks.
+ */
+function unhideAssetUrls(file) {
+  const text = readFileSync(file, 'utf8');
+  const out = text.replace(/\/\*\s*@vite-ignore\s*\*\//g, (comment) => ' '.repeat(comment.length));
+  if (out === text) throw new Error(`${file}: expected the asset URLs of assets.dist.ts`);
+  writeFileSync(file, out);
+}
+
+function run(command, argv) {
+  const result = spawnSync(command, argv, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' });
+  if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed (exit ${result.status})`);
+}
+
+/** The built JS must reference the wasm and the worker, not embed them. */
+function checkNotInlined() {
+  for (const file of ['viewer3d.js', 'npm/index.js']) {
+    const text = readFileSync(join(dist, file), 'utf8');
+    if (/data:application\/wasm|AGFzbQ/.test(text)) throw new Error(`${file} inlines a wasm`);
+    if (/new URL\(\s*["'`]data:/.test(text)) throw new Error(`${file} inlines an asset (the worker?) as a data: URL`);
+    if (!text.includes('ifc-worker.js') || !text.includes('web-ifc.wasm')) {
+      throw new Error(`${file} does not load ifc-worker.js / web-ifc.wasm from beside itself`);
+    }
+  }
+}
+
+function printSizes() {
+  const files = [
+    'viewer3d.js', 'ifc-worker.js', 'web-ifc.wasm',
+    'npm/index.js', 'npm/ifc-worker.js', 'npm/web-ifc.wasm',
+  ];
+  const rows = files.map((file) => {
+    const bytes = readFileSync(join(dist, file));
+    return [relative(root, join(dist, file)), kb(statSync(join(dist, file)).size), kb(gzipSync(bytes).length)];
+  });
+  const width = Math.max(...rows.map((r) => r[0].length));
+  console.log('\nbuilt:');
+  for (const [name, size, gz] of rows) console.log(`  ${name.padEnd(width)}  ${size.padStart(10)}  gzip ${gz.padStart(10)}`);
+  if (!args.has('--skip-types')) console.log('  dist/types/index.d.ts (declarations)');
+  if (!args.has('--skip-manifest')) console.log('  custom-elements.json');
+}
+
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} kB`;
+}
+
+buildAll().catch((error) => {
+  console.error(error?.stack ?? error);
+  process.exit(1);
+});

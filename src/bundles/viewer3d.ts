@@ -1,0 +1,60 @@
+/**
+ * dist/viewer3d.js: the script-tag bundle of the 3D viewer (IIFE, everything inside).
+ *
+ *   <script src="jquery.js"></script>
+ *   <script src=".../viewer3d.js"></script>
+ *   <div data-viewer="webgl" data-url="..."></div>          (data API), or
+ *   platform.setOnLoadCallback(fn); platform.load();         (script API)
+ *
+ * Registers <bim-viewer-3d>, installs `$.fn.viewer` on the page's jQuery (now, at DOM
+ * ready, at window load and at platform.load(), so a jQuery included after this script,
+ * or several copies of jQuery, are found), defines `window.platform` and starts the
+ * `data-viewer="webgl"` elements on DOM ready. The IFC worker and web-ifc.wasm are
+ * loaded from beside this file (src/core/ifc/assets.dist.ts).
+ */
+import '../elements/bim-viewer-3d.js';
+import { installViewer3dPlugin } from '../jquery/viewer-plugin.js';
+import { isJQuery } from '../jquery/jquery-types.js';
+import { pageWantsWidget, startDataApi, startWidgets } from '../jquery/data-api.js';
+import { definePlatform, domReady } from '../jquery/platform.js';
+
+/** This script's URL, read while it runs (document.currentScript is null afterwards). */
+function ownUrl(): string {
+  const script = document.currentScript as HTMLScriptElement | null;
+  if (script?.src) return script.src;
+  const found = Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).reverse()
+    .find((s) => /viewer3d(\.min)?(\.js)?(\?|#|$)/.test(s.src));
+  return found?.src ?? document.baseURI;
+}
+
+const baseUrl = ownUrl();
+
+/** Installs the plugin on every jQuery the page has right now (window.jQuery, window.$). */
+function installOnPageJQuery(): void {
+  const global = window as unknown as Record<string, unknown>;
+  for (const candidate of [global.jQuery, global.$]) {
+    if (isJQuery(candidate)) installViewer3dPlugin(candidate);
+  }
+}
+
+installOnPageJQuery();
+
+const registry = definePlatform(baseUrl);
+registry.provide('viewer3d', {
+  prepare: installOnPageJQuery,
+  afterLoad: () => { startWidgets(); },
+});
+
+void domReady().then(() => {
+  installOnPageJQuery();
+  startDataApi();
+  if (pageWantsWidget()) {
+    void registry.ensure('viewer-ui').then((ok) => {
+      if (!ok) return;
+      installOnPageJQuery();
+      startWidgets();
+    });
+  }
+});
+
+window.addEventListener('load', installOnPageJQuery, { once: true });

@@ -1,0 +1,191 @@
+// The built script-tag bundle (dist/viewer3d.js, from `npm run build`) in a page the way
+// existing pages use it: jQuery 1.12 as a global, then the bundle, a data-API element,
+// the `platform` loader global (also through an alias) and the bundle served from
+// another origin. This file imports nothing from src/: the bundle brings it all.
+import jq1 from 'jquery1';
+import jq4 from 'jquery';
+import { assert, assertEqual } from './support/assert';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+const win = window as any;
+const MODEL = '/models/hello-wall.ifc';
+const BUNDLE = '/dist/viewer3d.js';
+const LOAD_TIMEOUT = 90_000;
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function waitFor<T>(read: () => T, what: string, timeout = LOAD_TIMEOUT): Promise<NonNullable<T>> {
+  const start = performance.now();
+  for (;;) {
+    const value = read();
+    if (value) return value as NonNullable<T>;
+    if (performance.now() - start > timeout) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
+    await sleep(25);
+  }
+}
+
+function addScript(src: string, doc: Document = document): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = doc.createElement('script');
+    script.src = src;
+    script.onload = () => resolve();
+    script.onerror = () => reject(new Error(`could not load ${src}`));
+    doc.head.append(script);
+  });
+}
+
+/** Collects console.error messages while `run` runs (and `settle` ms after). */
+async function consoleErrors(run: () => Promise<unknown>, settle = 100): Promise<string[]> {
+  const seen: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => {
+    seen.push(args.map(String).join(' '));
+  };
+  try {
+    await run();
+    await sleep(settle);
+  } finally {
+    console.error = original;
+  }
+  return seen;
+}
+
+/** The same server under its other loopback name: a different origin. */
+function otherOrigin(): string {
+  const url = new URL(location.href);
+  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
+  return url.origin;
+}
+
+describe('dist/viewer3d.js (script-tag bundle)', function () {
+  let host: HTMLDivElement;
+  const loads: Array<{ self: unknown; args: number }> = [];
+
+  before(async () => {
+    const head = await fetch(BUNDLE, { method: 'HEAD' });
+    if (head.status !== 200) throw new Error(`${BUNDLE} is missing (HTTP ${head.status}): run \`npm run build\` before the tests`);
+    assert(!customElements.get('bim-viewer-3d'), 'nothing defined <bim-viewer-3d> before the bundle');
+
+    // A page: jQuery 1.12 as a global, a data-API element, then the bundle.
+    win.jQuery = win.$ = jq1;
+    host = document.createElement('div');
+    host.id = 'viewer';
+    host.setAttribute('data-viewer', 'webgl');
+    host.setAttribute('data-url', MODEL);
+    host.setAttribute('data-field-of-view', '75');
+    host.setAttribute('data-enable-touch', 'true');
+    host.setAttribute('data-translucent-opacity', '0.2');
+    host.style.cssText = 'width:400px;height:300px';
+    document.body.append(host);
+    jq1(host).bind('viewer.load', function (this: unknown) {
+      loads.push({ self: this, args: arguments.length });
+    });
+    await addScript(BUNDLE);
+  });
+
+  it('defines the platform global and $.fn.viewer on the page\'s jQuery', () => {
+    assert(win.platform, 'window.platform');
+    for (const name of ['load', 'setOnLoadCallback', 'loadViewer2d', 'setOnViewer2dLoadCallback']) {
+      assertEqual(typeof win.platform[name], 'function', `platform.${name}`);
+    }
+    assertEqual(typeof jq1.fn.viewer, 'function', '$.fn.viewer on jQuery 1.12');
+    assert(customElements.get('bim-viewer-3d'), 'the bundle registered <bim-viewer-3d>');
+  });
+
+  it('starts the data-viewer="webgl" element: options from data attributes, data-url loaded, viewer.load to jQuery handlers', async () => {
+    const element = await waitFor(() => host.querySelector('bim-viewer-3d') as any, 'the viewer element', 5_000);
+    assertEqual(element.fieldOfView, 75);
+    assertEqual(element.enableTouch, true);
+    assertEqual(element.translucentOpacity, 0.2);
+    await waitFor(() => loads.length > 0, 'viewer.load');
+    assertEqual(loads.length, 1, 'viewer.load once');
+    assertEqual(loads[0].self, host, 'handler this = the div');
+    assertEqual(loads[0].args, 1, 'viewer.load handler gets (event)');
+    const infos = await jq1(host).viewer('modelInfo');
+    assertEqual(infos.length, 1, 'one model loaded from data-url');
+    const products = await jq1(host).viewer('getProducts');
+    assert(products.length > 0, 'the bundled worker answered product queries');
+  });
+
+  it('setOnLoadCallback before load: the last callback runs when loading finished, through an alias; a missing widget bundle is a console error, not a failure', async () => {
+    win.bimsync = win.platform;
+    const { bimsync } = win;
+    const calls: string[] = [];
+    bimsync.setOnLoadCallback(() => calls.push('first'));
+    bimsync.setOnLoadCallback(() => calls.push('second')); // replaces the first
+    const load = bimsync.load; // detached: must not rely on `this`
+    const errors = await consoleErrors(async () => {
+      const done = load(['viewer-ui']);
+      assertEqual(calls.length, 0, 'the callback waits for loading');
+      await done;
+    });
+    assertEqual(calls.join(','), 'second', 'only the last callback ran, once');
+    assert(errors.some((e) => e.includes('viewer.js') && e.includes('viewer-ui')),
+      `a clear console error about the missing widget bundle: ${JSON.stringify(errors)}`);
+  });
+
+  it('setOnLoadCallback after load runs at once', () => {
+    let ran = 0;
+    win.bimsync.setOnLoadCallback(() => { ran++; });
+    assertEqual(ran, 1, 'ran synchronously');
+    win.platform.setOnLoadCallback(() => { ran++; });
+    assertEqual(ran, 2, 'through the original name too');
+  });
+
+  it('installs the plugin on a jQuery that arrives after the bundle, at platform.load()', async () => {
+    win.jQuery = win.$ = jq4;
+    try {
+      assertEqual(typeof jq4.fn.viewer, 'undefined', 'not yet on jQuery 4');
+      await win.platform.load();
+      assertEqual(typeof jq4.fn.viewer, 'function', '$.fn.viewer on jQuery 4 too');
+      let seen = 0;
+      jq4(host).on('viewer.error', () => { seen++; });
+      const first: unknown[] = [];
+      jq1(host).on('viewer.error', (_e: unknown, type: unknown) => { first.push(type); });
+      jq4(host).viewer('noSuchMethod');
+      assertEqual(seen, 1, 'jQuery 4 handler once');
+      assertEqual(first.join(), 'method', 'jQuery 1.12 handler once, type method');
+    } finally {
+      win.jQuery = win.$ = jq1;
+    }
+  });
+
+  it('loadViewer2d without the 2D bundle says so and calls no callback', async () => {
+    let called = 0;
+    win.platform.setOnViewer2dLoadCallback(() => { called++; });
+    const errors = await consoleErrors(() => win.platform.loadViewer2d());
+    assertEqual(called, 0, 'no 2D viewer, no 2D callback');
+    assert(errors.some((e) => e.includes('viewer2d.js')), `a console error names viewer2d.js: ${JSON.stringify(errors)}`);
+  });
+
+  it('works when the bundle is served from another origin (worker and wasm found beside it)', async () => {
+    const origin = otherOrigin();
+    assert(origin !== location.origin, 'a second origin');
+    const iframe = document.createElement('iframe');
+    iframe.style.cssText = 'width:420px;height:320px;border:0';
+    // srcdoc documents share this page's origin; the bundle comes from the other origin.
+    // (The model URL is absolute: the core resolves relative URLs against location.href,
+    // which is about:srcdoc here.)
+    iframe.srcdoc = `<!doctype html><html><head></head><body>
+      <div id="v" data-viewer="webgl" data-url="${location.origin}${MODEL}" style="width:400px;height:300px"></div>
+      <script>
+        var v = document.getElementById('v');
+        v.addEventListener('viewer.load', function (e) { window.loaded = e.detail; });
+        v.addEventListener('viewer.error', function (e) { window.failed = e.detail; });
+      </script>
+      <script src="${origin}${BUNDLE}"></script>
+    </body></html>`;
+    document.body.append(iframe);
+    try {
+      const frame = iframe.contentWindow as any;
+      const outcome = await waitFor(() => frame?.loaded || frame?.failed, 'viewer.load in the frame');
+      assert(!frame.failed, `the viewer failed: ${JSON.stringify(frame.failed)}`);
+      assertEqual(outcome.modelIds.length, 1);
+      assertEqual(typeof frame.platform?.load, 'function', 'platform in the frame');
+      const script = frame.document.querySelector('script[src]') as HTMLScriptElement;
+      assert(script.src.startsWith(origin), `the bundle came from ${script.src}`);
+    } finally {
+      iframe.remove();
+    }
+  });
+});
