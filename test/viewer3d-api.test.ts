@@ -1,5 +1,5 @@
 import { assert, assertEqual, assertDeepEqual, assertAlmostEqual, assertRejects } from './support/assert';
-import { createViewer, removeViewer, record, idsOfType, MODELS, pixelDifference } from './support/viewer';
+import { createViewer, removeViewer, record, idsOfType, loadDuplex, resetObjects, MODELS, pixelDifference } from './support/viewer';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Viewpoint } from '../src/core/types';
 import type { Viewer3d } from '../src/core/viewer3d';
@@ -47,17 +47,11 @@ describe('<bim-viewer-3d> methods on Duplex', function () {
   let windows: string[];
 
   before(async () => {
-    el = await createViewer(640, 480);
-    await el.loadUrl(MODELS.duplex);
-    walls = await idsOfType(el, 'IfcWallStandardCase');
-    windows = await idsOfType(el, 'IfcWindow');
+    ({ el, walls, windows } = await loadDuplex(640, 480));
   });
   after(() => removeViewer(el));
   afterEach(async () => {
-    await el.showAll();
-    await el.opaqueAll();
-    await el.deselectAll();
-    await el.resetColors();
+    await resetObjects(el);
     await el.viewpoint('home');
   });
 

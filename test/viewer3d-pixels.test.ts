@@ -1,5 +1,5 @@
 import { expectScreenshot } from './support/screenshot';
-import { createViewer, removeViewer, idsOfType, MODELS } from './support/viewer';
+import { removeViewer, idsOfType, loadDuplex, resetObjects } from './support/viewer';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 
 /**
@@ -12,18 +12,11 @@ describe('Duplex pictures', () => {
   let windows: string[];
 
   before(async () => {
-    el = await createViewer(480, 360);
-    await el.loadUrl(MODELS.duplex);
-    walls = await idsOfType(el, 'IfcWallStandardCase');
-    windows = await idsOfType(el, 'IfcWindow');
+    ({ el, walls, windows } = await loadDuplex(480, 360));
   });
   after(() => removeViewer(el));
   afterEach(async () => {
-    await el.showAll();
-    await el.hide(await idsOfType(el, 'IfcSpace'));
-    await el.opaqueAll();
-    await el.deselectAll();
-    await el.resetColors();
+    await resetObjects(el);
   });
 
   it('default view', async () => {

@@ -80,3 +80,19 @@ async function pixels(url: string): Promise<ImageData> {
   ctx.drawImage(image, 0, 0);
   return ctx.getImageData(0, 0, image.width, image.height);
 }
+
+/** A viewer showing Duplex, with the ids tests use most. */
+export async function loadDuplex(width: number, height: number) {
+  const el = await createViewer(width, height);
+  await el.loadUrl(MODELS.duplex);
+  return { el, walls: await idsOfType(el, 'IfcWallStandardCase'), windows: await idsOfType(el, 'IfcWindow') };
+}
+
+/** Back to the state after loading: everything but spaces shown, opaque, unselected, own colours. */
+export async function resetObjects(el: BimViewer3d) {
+  await el.showAll();
+  await el.hide(await idsOfType(el, 'IfcSpace'));
+  await el.opaqueAll();
+  await el.deselectAll();
+  await el.resetColors();
+}
