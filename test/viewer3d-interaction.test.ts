@@ -11,7 +11,7 @@ import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Box, Intersection, Vec3, Viewpoint } from '../src/core/types';
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { elementPoint, resetMouse, sendMouse, type MouseButton, type Point } from './support/input';
-import { MODELS, createViewer, removeViewer } from './support/viewer';
+import { MODELS, createViewer, idsOfType, removeViewer } from './support/viewer';
 
 // ---- small helpers -----------------------------------------------------------------
 
@@ -216,6 +216,21 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
     await until(() => selects.length > 0, 'viewer.select');
     assertDeepEqual(selects, [{ selected: [] }]);
     assertDeepEqual(await el.eachSelected(), []);
+  });
+
+  it('clicking a window\'s glass picks the window (see-through surfaces are pickable)', async () => {
+    const windows = await idsOfType(el, 'IfcWindow');
+    const box = (await el.boundingBox(windows[0]))!;
+    const size = sub(box.max, box.min);
+    // Look at the window across its thin side, from both sides: one of them shows its glass.
+    const views = size.x < size.y ? (['left', 'right'] as const) : (['front', 'back'] as const);
+    const hits: (string | undefined)[] = [];
+    for (const view of views) {
+      await el.lookAt(windows[0], view);
+      await frames();
+      hits.push((await click(middle)).objectId);
+    }
+    assert(hits.includes(windows[0]), `the window ${windows[0]} was not picked through its glass: ${hits}`);
   });
 
   it('cancelling viewer.click prevents selecting', async () => {

@@ -47,11 +47,13 @@ export class Picker {
   }
 
   private objectAt(scene: Scene, camera: PerspectiveCamera | OrthographicCamera, models: SceneModel[], x: number, y: number, width: number, height: number): number {
-    const saved: [SceneModel['batches'][number], Material, boolean][] = [];
+    // Every batch is drawn once, through its opaque mesh, with the id material: glass too.
+    const saved: [SceneModel['batches'][number], Material, boolean, boolean][] = [];
     for (const model of models) {
       for (const batch of model.batches) {
-        saved.push([batch, batch.opaque.material as Material, batch.translucent.visible]);
+        saved.push([batch, batch.opaque.material as Material, batch.opaque.visible, batch.translucent.visible]);
         batch.opaque.material = this.pickMaterial;
+        batch.opaque.visible = true;
         batch.translucent.visible = false;
       }
     }
@@ -74,8 +76,9 @@ export class Picker {
       this.renderer.setClearAlpha(clearAlpha);
       scene.background = background;
       hidden.forEach((child) => (child.visible = true));
-      for (const [batch, material, translucentVisible] of saved) {
+      for (const [batch, material, opaqueVisible, translucentVisible] of saved) {
         batch.opaque.material = material;
+        batch.opaque.visible = opaqueVisible;
         batch.translucent.visible = translucentVisible;
       }
     }
