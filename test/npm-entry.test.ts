@@ -18,6 +18,7 @@ describe('dist/npm/index.js (npm entry)', () => {
         lit: '/node_modules/lit/index.js',
         'lit/decorators.js': '/node_modules/lit/decorators.js',
         three: '/node_modules/three/build/three.module.js',
+        'three/examples/jsm/': '/node_modules/three/examples/jsm/',
       },
     });
     document.head.append(map);

@@ -117,3 +117,9 @@ export class ViewerError extends Error {
     this.type = type;
   }
 }
+
+/** A clipping plane (seed 002, BCF): `direction` points to the side that is cut away. IFC coordinates. */
+export interface ClippingPlane {
+  location: Vec3;
+  direction: Vec3;
+}

@@ -7,6 +7,9 @@ import { CameraRig, toVector, vec } from './scene/camera-rig.js';
 import { Picker, type PickHit } from './scene/picker.js';
 import { Navigation } from './scene/navigation.js';
 import { OrbitSphere } from './scene/orbit-sphere.js';
+import { ClippingPlanes, MAX_CLIPPING_PLANES, clipPlane } from './scene/clipping-planes.js';
+import { SectionCaps } from './scene/section-caps.js';
+import { ClippingWidget, type WidgetViewport } from './scene/clipping-widget.js';
 import { fetchBytes } from './data/fetch-bytes.js';
 import { cssColor, parseColor } from './data/colors.js';
 import { MODEL_ID_SPAN, expressIdOf, isValidBase, objectId, toIdList } from './data/object-ids.js';
@@ -14,6 +17,7 @@ import type { ModelSource } from './data/load-sources.js';
 import {
   ViewerError,
   type Box,
+  type ClippingPlane,
   type ColorInfo,
   type Ids,
   type Intersection,
@@ -34,11 +38,14 @@ export interface Viewer3dOptions {
   fieldOfView: number;
   enableTouch: boolean;
   navigationOrbitSphereColor: string;
+  enableClippingPlaneWidget: boolean;
+  activeClippingPlaneBorderColor: string;
 }
 
 /** What the viewer tells its element; click-like hooks return false when cancelled. */
 export interface Viewer3dHooks {
   select(selected: string[]): void;
+  clippingplanes(planes: ClippingPlane[]): void;
   viewpoint(viewpoint: Viewpoint): void;
   click(objectId: string | undefined, intersects: Intersection | undefined): boolean;
   doubleclick(objectId: string | undefined, intersects: Intersection | undefined): boolean;
@@ -65,6 +72,9 @@ export class Viewer3d {
   private readonly picker: Picker;
   private readonly navigation: Navigation;
   private readonly sphere: OrbitSphere;
+  private readonly clipping = new ClippingPlanes();
+  private readonly caps: SectionCaps;
+  private readonly widget: ClippingWidget;
   private readonly models: SceneModel[] = [];
   /** The model whose geometry is arriving (in the scene, not yet in `models`). */
   private streaming: SceneModel | null = null;
@@ -83,9 +93,10 @@ export class Viewer3d {
     this.canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none';
     this.canvas.tabIndex = 0;
     container.appendChild(this.canvas);
-    this.renderer = new WebGLRenderer({ canvas: this.canvas, antialias: true, preserveDrawingBuffer: false, alpha: false });
+    this.renderer = new WebGLRenderer({ canvas: this.canvas, antialias: true, preserveDrawingBuffer: false, alpha: false, stencil: true });
     this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
     this.renderer.info.autoReset = true;
+    this.renderer.localClippingEnabled = true; // clipping planes live on the batch materials
     this.scene.background = new Color('#f2f3f5');
     this.uniforms = batchUniforms(this.state.texture, this.state.width);
     this.materials = {
@@ -94,6 +105,14 @@ export class Viewer3d {
       pick: batchMaterial(this.uniforms, Pass.Pick),
     };
     this.picker = new Picker(this.renderer, this.materials.pick);
+    this.caps = new SectionCaps(() => batchMaterial(this.uniforms, Pass.Stencil));
+    this.scene.add(this.caps.group);
+    this.widget = new ClippingWidget(this.scene, this.canvas, container, () => this.rig.camera, () => this.requestRender());
+    this.widget.onChange = (location, direction) => {
+      this.clipping.update(this.clipping.selected, location, direction);
+      this.clippingChanged(false);
+    };
+    this.canvas.addEventListener('keydown', (e) => this.onKeyDown(e));
     this.sphere = new OrbitSphere(options.navigationOrbitSphereColor);
     this.scene.add(this.sphere.mesh);
     this.navigation = new Navigation(this.canvas, this.rig, {
@@ -111,6 +130,7 @@ export class Viewer3d {
         this.hooks.contextmenu(objectId, intersects);
       },
       sceneCenter: () => this.sceneBox().getCenter(new Vector3()),
+      capturesPointer: () => this.widget.capturesPointer,
     });
     this.setOptions(options);
     this.resize();
@@ -125,6 +145,8 @@ export class Viewer3d {
     if (Number.isFinite(options.fieldOfView) && options.fieldOfView > 1 && options.fieldOfView < 179) this.rig.fov = options.fieldOfView;
     this.navigation.enableTouch = options.enableTouch;
     this.sphere.setColor(toColor(cssColor(options.navigationOrbitSphereColor, { r: 0.69, g: 0.82, b: 0.35, a: 1 })).getStyle());
+    this.widget.setColor(toColor(cssColor(options.activeClippingPlaneBorderColor, { r: 0.65, g: 0.96, b: 0.33, a: 1 })).getStyle());
+    this.refreshWidget();
     this.requestRender();
   }
 
@@ -185,6 +207,7 @@ export class Viewer3d {
       this.framed = JSON.stringify(this.getViewpoint());
     }
     this.rig.setSceneRadius(this.sceneBox().getSize(new Vector3()).length());
+    if (this.clipping.planes.length) this.updateCaps();
     progress(1, 'done');
     this.requestRender();
     return this.info(model);
@@ -192,6 +215,7 @@ export class Viewer3d {
 
   setModelVisible(modelId: string, visible: boolean) {
     this.model(modelId).group.visible = visible;
+    this.updateCaps();
     this.requestRender();
   }
 
@@ -209,6 +233,7 @@ export class Viewer3d {
       this.nextIndex = 0;
     }
     if (wasSelected !== this.selectedIds().length) this.hooks.select(this.selectedIds());
+    this.updateCaps();
     this.updatePasses();
     this.requestRender();
   }
@@ -298,6 +323,78 @@ export class Viewer3d {
     this.requestRender();
   }
 
+  // ---- clipping -----------------------------------------------------------------
+
+  /** Sets the clipping planes (IFC coordinates); at most six. */
+  setClippingPlanes(planes: ClippingPlane[]) {
+    if (planes.length > MAX_CLIPPING_PLANES) {
+      throw new ViewerError('argument', `clippingPlanes: at most ${MAX_CLIPPING_PLANES} planes, got ${planes.length}`);
+    }
+    const origin = this.origin ?? new Vector3();
+    this.clipping.set(planes.map((p) => clipPlane(toVector(p.location).sub(origin), toVector(p.direction))));
+    this.clippingChanged();
+  }
+
+  getClippingPlanes(): ClippingPlane[] {
+    const origin = this.origin ?? new Vector3();
+    return this.clipping.planes.map((p) => ({ location: vec(p.location.clone().add(origin)), direction: vec(p.direction) }));
+  }
+
+  /** The selected plane's index (Shift+click selects), or -1. */
+  get selectedClippingPlane() {
+    return this.clipping.selected;
+  }
+
+  /** Clipping planes at the top and/or bottom of the objects' bounding box. */
+  section(ids: Ids, sides: ('top' | 'bottom')[]) {
+    const box = this.boxOf(ids);
+    if (box.isEmpty()) return;
+    const origin = this.origin ?? new Vector3();
+    const planes = this.getClippingPlanes();
+    const center = box.getCenter(new Vector3()).add(origin);
+    const add = (z: number, dz: number) => planes.push({ location: { x: center.x, y: center.y, z: z + origin.z }, direction: { x: 0, y: 0, z: dz } });
+    if (sides.includes('top')) add(box.max.z, 1);
+    if (sides.includes('bottom')) add(box.min.z, -1);
+    this.setClippingPlanes(planes);
+  }
+
+  /** Draws the clipping widget into a rectangle of the canvas (CSS pixels from its top left). */
+  setClippingWidgetViewport(viewport: WidgetViewport) {
+    this.widget.setViewport(viewport);
+    this.refreshWidget();
+    this.requestRender();
+  }
+
+  private clippingChanged(moveWidget = true) {
+    const planes = this.clipping.threePlanes();
+    for (const material of Object.values(this.materials)) material.clippingPlanes = planes;
+    this.updateCaps();
+    if (moveWidget) this.refreshWidget();
+    this.requestRender();
+    this.hooks.clippingplanes(this.getClippingPlanes());
+  }
+
+  /** The widget shows on the selected plane when enabled and a plane exists. */
+  private refreshWidget() {
+    const plane = this.options.enableClippingPlaneWidget ? this.clipping.planes[this.clipping.selected] ?? null : null;
+    this.widget.show(plane, this.sceneBox());
+  }
+
+  private updateCaps() {
+    const batches = this.models.flatMap((m) => (m.group.visible ? m.batches : []));
+    this.caps.update(this.clipping.planes, batches, this.sceneBox());
+  }
+
+  private onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Delete' && this.clipping.selected >= 0) {
+      event.preventDefault();
+      this.clipping.remove(this.clipping.selected);
+      this.clippingChanged();
+    } else if ((event.key === 'r' || event.key === 'R') && this.options.enableClippingPlaneWidget && this.clipping.selected >= 0) {
+      this.widget.toggleMode();
+    }
+  }
+
   // ---- data -------------------------------------------------------------------
 
   async products(ids: Ids | null, options: ProductOptions): Promise<(Product | null)[]> {
@@ -372,6 +469,8 @@ export class Viewer3d {
     this.ifc.dispose();
     this.picker.dispose();
     this.sphere.dispose();
+    this.caps.dispose();
+    this.widget.dispose();
     this.state.dispose();
     Object.values(this.materials).forEach((m) => m.dispose());
     this.renderer.dispose();
@@ -392,6 +491,7 @@ export class Viewer3d {
   render() {
     this.sphere.scaleFor(this.rig.camera, (depth) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1));
     this.renderer.render(this.scene, this.rig.camera);
+    this.widget.render(this.renderer);
   }
 
   /** Draws the see-through pass only where something is see-through, the opaque pass only where something is opaque. */
@@ -406,6 +506,16 @@ export class Viewer3d {
   }
 
   private onClick(x: number, y: number, event: MouseEvent) {
+    if (event.shiftKey && this.clipping.planes.length > 0) {
+      const ray = this.picker.ray(this.rig.camera, x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1);
+      const index = this.clipping.planeAt(ray, this.sceneBox().expandByScalar(1));
+      if (index >= 0) {
+        this.clipping.selected = index;
+        this.refreshWidget();
+        this.requestRender();
+        return;
+      }
+    }
     const hit = this.pickAt(x, y);
     const [objectId, intersects] = this.describeHit(hit);
     if (!this.hooks.click(objectId, intersects)) return;
@@ -429,8 +539,7 @@ export class Viewer3d {
   private pickAt(x: number, y: number): PickHit | null {
     if (this.models.length === 0) return null;
     this.updatePasses();
-    const hit = this.picker.pick(this.scene, this.rig.camera, this.models.filter((m) => m.group.visible), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1);
-    return hit;
+    return this.picker.pick(this.scene, this.rig.camera, this.models.filter((m) => m.group.visible), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1, this.clipping.threePlanes());
   }
 
   private describeHit(hit: PickHit | null): [string | undefined, Intersection | undefined] {

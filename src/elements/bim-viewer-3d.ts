@@ -3,10 +3,11 @@ import { property } from 'lit/decorators.js';
 import { Viewer3d } from '../core/viewer3d.js';
 import { loadSources, type ModelSource } from '../core/data/load-sources.js';
 import { parseObjectQuery } from '../core/data/object-query.js';
-import { checkIds, checkString, checkFunction, checkBox, checkViewName, checkViewpoint, checkColor } from '../core/data/arguments.js';
+import { checkIds, checkString, checkFunction, checkBox, checkViewName, checkViewpoint, checkColor, checkClippingPlanes } from '../core/data/arguments.js';
 import {
   ViewerError,
   type Box,
+  type ClippingPlane,
   type ColorInfo,
   type Ids,
   type LoadModelOptions,
@@ -35,6 +36,7 @@ import { emit, type Viewer3dEventMap, type Viewer3dEventName } from './events.js
  * @fires viewer.doubleclick - double click; detail `{objectId, intersects}`; cancel to prevent look-at
  * @fires viewer.contextmenu - context menu requested; detail `{objectId, intersects}`
  * @fires viewer.streamingprogress - while models load; detail `{progress: {modelId, progress, phase}}`
+ * @fires viewer.clippingplanes - the clipping planes changed; detail `{planes}`
  */
 export class BimViewer3d extends LitElement {
   static override styles = css`
@@ -55,7 +57,7 @@ export class BimViewer3d extends LitElement {
   @property({ attribute: 'enable-touch', reflect: true, type: Boolean }) enableTouch = false;
   /** Colour of the sphere that marks the orbit point while orbiting. */
   @property({ attribute: 'navigation-orbit-sphere-color', reflect: true }) navigationOrbitSphereColor = '#b1d059';
-  /** Shows the clipping plane widget when a plane exists (stored; the widget is a later feature). */
+  /** Shows the clipping plane widget on the selected plane when a plane exists (drag to move, R to turn). */
   @property({ attribute: 'enable-clipping-plane-widget', reflect: true, type: Boolean }) enableClippingPlaneWidget = false;
   /** Border colour of the selected clipping plane. */
   @property({ attribute: 'active-clipping-plane-border-color', reflect: true }) activeClippingPlaneBorderColor = '#a7f555';
@@ -76,6 +78,7 @@ export class BimViewer3d extends LitElement {
     try {
       this.core = new Viewer3d(host, this.coreOptions(), {
         select: (selected) => { emit(this, 'viewer.select', { selected }); },
+        clippingplanes: (planes) => { emit(this, 'viewer.clippingplanes', { planes }); },
         viewpoint: (viewpoint) => { emit(this, 'viewer.viewpoint', { viewpoint }); },
         click: (objectId, intersects) => emit(this, 'viewer.click', { objectId, intersects }),
         doubleclick: (objectId, intersects) => emit(this, 'viewer.doubleclick', { objectId, intersects }),
@@ -106,6 +109,8 @@ export class BimViewer3d extends LitElement {
       fieldOfView: Number(this.fieldOfView),
       enableTouch: Boolean(this.enableTouch),
       navigationOrbitSphereColor: this.navigationOrbitSphereColor,
+      enableClippingPlaneWidget: Boolean(this.enableClippingPlaneWidget),
+      activeClippingPlaneBorderColor: this.activeClippingPlaneBorderColor,
     };
   }
 
@@ -273,6 +278,38 @@ export class BimViewer3d extends LitElement {
     });
   }
 
+  // ---- clipping ---------------------------------------------------------------
+
+  /**
+   * `clippingPlanes([{location, direction}, ...])` sets up to six planes (`direction`
+   * points to the side cut away); `clippingPlanes()` or `(null)` resolves to them.
+   */
+  clippingPlanes(planes?: ClippingPlane[] | null): Promise<ClippingPlane[]> {
+    return this.checked(() => { if (planes != null) checkClippingPlanes('clippingPlanes', planes); }, (core) => {
+      if (planes != null) core.setClippingPlanes(planes);
+      return core.getClippingPlanes();
+    });
+  }
+
+  /** Draws the clipping plane widget into this rectangle of the viewer (CSS pixels); needs enableClippingPlaneWidget. */
+  clippingPlaneWidgetViewport(viewport: { x: number; y: number; width: number; height: number }): Promise<void> {
+    return this.checked(() => {
+      const ok = viewport && ['x', 'y', 'width', 'height'].every((k) => Number.isFinite((viewport as Record<string, number>)[k])) && viewport.width > 0 && viewport.height > 0;
+      if (!ok) throw new ViewerError('argument', 'clippingPlaneWidgetViewport: expected {x, y, width, height} with a positive size');
+    }, (core) => core.setClippingWidgetViewport(viewport));
+  }
+
+  /** Adds clipping planes at the top and/or bottom of the objects' bounding box. */
+  section(ids: Ids, sides: ('top' | 'bottom')[] = ['top', 'bottom']): Promise<ClippingPlane[]> {
+    return this.checked(() => {
+      checkIds('section', ids);
+      if (!Array.isArray(sides) || sides.some((s) => s !== 'top' && s !== 'bottom')) throw new ViewerError('argument', 'section: sides must be an array of "top" and "bottom"');
+    }, (core) => {
+      core.section(ids, sides);
+      return core.getClippingPlanes();
+    });
+  }
+
   // ---- data -----------------------------------------------------------------
 
   /** Product records (seed 000) of `ids` (all when omitted); unknown ids give null. */
@@ -329,6 +366,7 @@ declare global {
     'viewer.doubleclick': CustomEvent<Viewer3dEventMap['viewer.doubleclick']>;
     'viewer.contextmenu': CustomEvent<Viewer3dEventMap['viewer.contextmenu']>;
     'viewer.streamingprogress': CustomEvent<Viewer3dEventMap['viewer.streamingprogress']>;
+    'viewer.clippingplanes': CustomEvent<Viewer3dEventMap['viewer.clippingplanes']>;
   }
 }
 

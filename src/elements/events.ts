@@ -1,4 +1,4 @@
-import type { Intersection, StreamingProgress, Viewpoint, ViewerErrorType } from '../core/types.js';
+import type { ClippingPlane, Intersection, StreamingProgress, Viewpoint, ViewerErrorType } from '../core/types.js';
 
 /**
  * The events of <bim-viewer-3d>, named as documented (seed 002). Each is a bubbling,
@@ -14,6 +14,7 @@ export interface Viewer3dEventMap {
   'viewer.doubleclick': { objectId?: string; intersects?: Intersection };
   'viewer.contextmenu': { objectId?: string; intersects?: Intersection };
   'viewer.streamingprogress': { progress: StreamingProgress };
+  'viewer.clippingplanes': { planes: ClippingPlane[] };
 }
 
 export type Viewer3dEventName = keyof Viewer3dEventMap;
@@ -28,6 +29,7 @@ export const VIEWER3D_EVENT_ARGS: { [K in Viewer3dEventName]: (d: Viewer3dEventM
   'viewer.doubleclick': (d) => [d.objectId, d.intersects],
   'viewer.contextmenu': (d) => [d.objectId, d.intersects],
   'viewer.streamingprogress': (d) => [d.progress],
+  'viewer.clippingplanes': (d) => [d.planes],
 };
 
 /** Dispatches a documented event; returns false when a listener cancelled it. */

@@ -58,6 +58,14 @@ export function checkViewpoint(method: string, vp: unknown): asserts vp is Viewp
   }
 }
 
+export function checkClippingPlanes(method: string, planes: unknown) {
+  if (!Array.isArray(planes)) fail(method, `expected an array of {location, direction}, got ${describe(planes)}`);
+  planes.forEach((p, i) => {
+    if (!isVec(p?.location) || !isVec(p?.direction)) fail(method, `plane ${i} must be {location: {x,y,z}, direction: {x,y,z}}, got ${describe(p)}`);
+    if (p.direction.x === 0 && p.direction.y === 0 && p.direction.z === 0) fail(method, `plane ${i} has a zero direction`);
+  });
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';

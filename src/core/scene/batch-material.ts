@@ -1,7 +1,10 @@
 import { Color, DoubleSide, GLSL3, NoBlending, NormalBlending, ShaderMaterial, type Texture } from 'three';
 
-/** Which part of a batch a material draws: opaque surfaces, see-through surfaces, or object ids. */
-export const Pass = { Opaque: 0, Translucent: 1, Pick: 2 } as const;
+/**
+ * Which part of a batch a material draws: opaque surfaces, see-through surfaces, object
+ * ids (picking), or nothing but stencil counts (the caps of clipped solids).
+ */
+export const Pass = { Opaque: 0, Translucent: 1, Pick: 2, Stencil: 3 } as const;
 export type Pass = (typeof Pass)[keyof typeof Pass];
 
 /** Uniforms every batch material shares, so a change reaches all batches at once. */
@@ -22,6 +25,7 @@ export function batchUniforms(state: Texture, width: number): BatchUniforms {
 }
 
 const vertexShader = /* glsl */ `
+#include <clipping_planes_pars_vertex>
 in vec4 rgba;
 in float objectIndex;
 uniform sampler2D stateTexture;
@@ -46,7 +50,7 @@ void main() {
   if (flags.g > 0.5) color.rgb = selectedColor;
   if (flags.b > 0.5) color.a = min(color.a, translucentOpacity);
   bool seeThrough = color.a < 0.996;
-  bool drawn = flags.r > 0.5 && (pass == 2 || (pass == 1) == seeThrough);
+  bool drawn = flags.r > 0.5 && (pass >= 2 || (pass == 1) == seeThrough);
   if (!drawn) {
     // Outside the clip volume: the triangle is dropped before rasterising.
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
@@ -56,11 +60,14 @@ void main() {
   vObject = uint(index);
   vNormal = normalize(normalMatrix * normal);
   vWorldNormal = normalize(mat3(modelMatrix) * normal);
-  gl_Position = projectionMatrix * modelViewMatrix * vec4(position, 1.0);
+  vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
+  #include <clipping_planes_vertex>
+  gl_Position = projectionMatrix * mvPosition;
 }
 `;
 
 const fragmentShader = /* glsl */ `
+#include <clipping_planes_pars_fragment>
 uniform int pass;
 in vec4 vColor;
 in vec3 vNormal;
@@ -69,6 +76,11 @@ flat in uint vObject;
 out vec4 fragColor;
 
 void main() {
+  #include <clipping_planes_fragment>
+  if (pass == 3) {
+    fragColor = vec4(0.0);
+    return;
+  }
   if (pass == 2) {
     uint id = vObject + 1u;
     fragColor = vec4(float(id & 255u), float((id >> 8) & 255u), float((id >> 16) & 255u), float((id >> 24) & 255u)) / 255.0;
@@ -93,8 +105,9 @@ export function batchMaterial(uniforms: BatchUniforms, pass: Pass): ShaderMateri
     vertexShader,
     fragmentShader,
     side: DoubleSide,
+    clipping: true,
     transparent: pass === Pass.Translucent,
     depthWrite: pass !== Pass.Translucent,
-    blending: pass === Pass.Pick ? NoBlending : NormalBlending,
+    blending: pass === Pass.Pick || pass === Pass.Stencil ? NoBlending : NormalBlending,
   });
 }

@@ -15,6 +15,8 @@ export interface NavigationHost {
   contextMenu(x: number, y: number, event: MouseEvent): void;
   /** Fallback orbit point when nothing is under the cursor. */
   sceneCenter(): Vector3;
+  /** True when a widget under the pointer takes this gesture (the clipping widget's handles). */
+  capturesPointer(): boolean;
 }
 
 const DRAG_THRESHOLD = 4;
@@ -94,7 +96,7 @@ export class Navigation {
       else if (this.touches.size === 1) this.gesture = this.newGesture(e, 0);
       return;
     }
-    if (this.gesture) return;
+    if (this.gesture || this.host.capturesPointer()) return;
     this.rightDragEnded = false;
     this.element.setPointerCapture?.(e.pointerId);
     this.gesture = this.newGesture(e, e.button);

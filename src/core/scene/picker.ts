@@ -1,4 +1,4 @@
-import { Ray, Vector2, Vector3, WebGLRenderTarget, Triangle, type Material, type OrthographicCamera, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
+import { Ray, Vector2, Vector3, WebGLRenderTarget, Triangle, type Material, type Plane, type OrthographicCamera, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
 import type { SceneModel } from './scene-model.js';
 
 export interface PickHit {
@@ -24,13 +24,14 @@ export class Picker {
     private readonly pickMaterial: Material,
   ) {}
 
-  pick(scene: Scene, camera: PerspectiveCamera | OrthographicCamera, models: SceneModel[], x: number, y: number, width: number, height: number): PickHit | null {
+  /** The object under pixel (x, y) and where it is hit; parts cut away by `clipping` planes do not count. */
+  pick(scene: Scene, camera: PerspectiveCamera | OrthographicCamera, models: SceneModel[], x: number, y: number, width: number, height: number, clipping: Plane[] = []): PickHit | null {
     const index = this.objectAt(scene, camera, models, x, y, width, height);
     if (index < 0) return null;
     const model = models.find((m) => m.has(index));
     if (!model) return null;
     const ray = this.ray(camera, x, y, width, height);
-    const hit = intersectObject(model, index, ray);
+    const hit = intersectObject(model, index, ray, clipping);
     return hit ? { index, model, ...hit } : null;
   }
 
@@ -91,7 +92,7 @@ export class Picker {
 const a = new Vector3(), b = new Vector3(), c = new Vector3(), hit = new Vector3();
 
 /** The nearest hit of `ray` on the triangles of one object. */
-function intersectObject(model: SceneModel, index: number, ray: Ray): { point: Vector3; normal: Vector3 } | null {
+function intersectObject(model: SceneModel, index: number, ray: Ray, clipping: Plane[]): { point: Vector3; normal: Vector3 } | null {
   const pieces = model.piecesOf(index);
   let best = Infinity;
   let result: { point: Vector3; normal: Vector3 } | null = null;
@@ -106,7 +107,7 @@ function intersectObject(model: SceneModel, index: number, ray: Ray): { point: V
       c.fromArray(positions, indices[i + 2] * 3);
       if (!ray.intersectTriangle(a, b, c, false, hit)) continue;
       const distance = hit.distanceTo(ray.origin);
-      if (distance < best) {
+      if (distance < best && clipping.every((plane) => plane.distanceToPoint(hit) >= 0)) {
         best = distance;
         const normal = Triangle.getNormal(a, b, c, new Vector3());
         if (normal.dot(ray.direction) > 0) normal.negate();

@@ -68,7 +68,9 @@ export class SceneModel {
     geometry.computeBoundingBox();
     const opaque = new Mesh(geometry, this.materials.opaque);
     const translucent = new Mesh(geometry, this.materials.translucent);
-    translucent.renderOrder = 1;
+    // After the section caps (render orders 1..6), which must draw before the model.
+    opaque.renderOrder = 10;
+    translucent.renderOrder = 11;
     for (const mesh of [opaque, translucent]) {
       mesh.matrixAutoUpdate = false;
       this.group.add(mesh);

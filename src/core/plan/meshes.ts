@@ -1,0 +1,90 @@
+import type { IfcAPI } from 'web-ifc';
+import { featureEdges } from './feature-edges.js';
+
+/**
+ * Triangle meshes of a model in IFC world coordinates (metres, z up, double
+ * precision), one piece per placed geometry, with what a plan needs of each: its
+ * bounds and its drawing edges (feature-edges.ts).
+ *
+ * web-ifc's frame is y up: a vertex v placed by the column-major matrix m is at
+ * IFC (x, y, z) = (w.x, -w.z, w.y) with w = m v (as in core/ifc/geometry-batcher.ts).
+ */
+export interface MeshPiece {
+  /** Express id of the object. */
+  owner: number;
+  /** x, y, z per vertex. */
+  positions: Float64Array;
+  indices: Uint32Array;
+  /** Pairs of vertex indices: the edges a drawing shows. */
+  edges: Uint32Array;
+  minX: number;
+  minY: number;
+  minZ: number;
+  maxX: number;
+  maxY: number;
+  maxZ: number;
+}
+
+interface PlacedGeometry {
+  color: unknown;
+  geometryExpressID: number;
+  flatTransformation: number[];
+}
+
+export interface FlatMeshLike {
+  expressID: number;
+  geometries: { size(): number; get(i: number): PlacedGeometry };
+}
+
+export class MeshCollector {
+  readonly pieces: MeshPiece[] = [];
+  private readonly edgeCache = new Map<number, Uint32Array>();
+
+  constructor(private readonly api: IfcAPI, private readonly modelID: number, private readonly withEdges: boolean) {}
+
+  /** The callback for web-ifc's StreamAllMeshes / StreamAllMeshesWithTypes. */
+  readonly onMesh = (mesh: FlatMeshLike) => {
+    const placed = mesh.geometries;
+    for (let i = 0; i < placed.size(); i++) {
+      const piece = placed.get(i);
+      const geometry = this.api.GetGeometry(this.modelID, piece.geometryExpressID);
+      const vertexSize = geometry.GetVertexDataSize();
+      const indexSize = geometry.GetIndexDataSize();
+      if (vertexSize > 0 && indexSize > 0) {
+        const vertices = this.api.GetVertexArray(geometry.GetVertexData(), vertexSize);
+        const triangles = this.api.GetIndexArray(geometry.GetIndexData(), indexSize);
+        this.add(mesh.expressID, piece.geometryExpressID, vertices, triangles, piece.flatTransformation);
+      }
+      geometry.delete();
+    }
+  };
+
+  private add(owner: number, geometryId: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>) {
+    const count = vertices.length / 6;
+    const positions = new Float64Array(count * 3);
+    let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+    for (let v = 0; v < count; v++) {
+      const x = vertices[v * 6], y = vertices[v * 6 + 1], z = vertices[v * 6 + 2];
+      const wx = m[0] * x + m[4] * y + m[8] * z + m[12];
+      const wy = m[1] * x + m[5] * y + m[9] * z + m[13];
+      const wz = m[2] * x + m[6] * y + m[10] * z + m[14];
+      const px = wx, py = -wz, pz = wy;
+      positions[v * 3] = px;
+      positions[v * 3 + 1] = py;
+      positions[v * 3 + 2] = pz;
+      if (px < minX) minX = px;
+      if (py < minY) minY = py;
+      if (pz < minZ) minZ = pz;
+      if (px > maxX) maxX = px;
+      if (py > maxY) maxY = py;
+      if (pz > maxZ) maxZ = pz;
+    }
+    let edges = new Uint32Array(0);
+    if (this.withEdges) {
+      const cached = this.edgeCache.get(geometryId);
+      edges = cached ?? featureEdges(vertices, triangles);
+      if (!cached) this.edgeCache.set(geometryId, edges);
+    }
+    this.pieces.push({ owner, positions, indices: triangles.slice(), edges, minX, minY, minZ, maxX, maxY, maxZ });
+  }
+}
