@@ -10,6 +10,8 @@ import { OrbitSphere } from './scene/orbit-sphere.js';
 import { ClippingPlanes, MAX_CLIPPING_PLANES, clipPlane } from './scene/clipping-planes.js';
 import { SectionCaps } from './scene/section-caps.js';
 import { ClippingWidget, type WidgetViewport } from './scene/clipping-widget.js';
+import { CameraTransition, type TransitionSettings } from './scene/camera-transition.js';
+import { DepthBuffer } from './scene/depth-buffer.js';
 import { fetchBytes } from './data/fetch-bytes.js';
 import { cssColor, parseColor } from './data/colors.js';
 import { MODEL_ID_SPAN, expressIdOf, isValidBase, objectId, toIdList } from './data/object-ids.js';
@@ -75,6 +77,13 @@ export class Viewer3d {
   private readonly clipping = new ClippingPlanes();
   private readonly caps: SectionCaps;
   private readonly widget: ClippingWidget;
+  private readonly transition: CameraTransition;
+  private readonly depth = new DepthBuffer();
+  private renderMode: 'incremental' | 'regular' = 'regular';
+  private pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
+  /** While the camera moves in incremental mode, frames are drawn at a lower resolution. */
+  private coarseUntil = 0;
+  private refineTimer = 0;
   private readonly models: SceneModel[] = [];
   /** The model whose geometry is arriving (in the scene, not yet in `models`). */
   private streaming: SceneModel | null = null;
@@ -94,18 +103,19 @@ export class Viewer3d {
     this.canvas.tabIndex = 0;
     container.appendChild(this.canvas);
     this.renderer = new WebGLRenderer({ canvas: this.canvas, antialias: true, preserveDrawingBuffer: false, alpha: false, stencil: true });
-    this.renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    this.renderer.setPixelRatio(this.pixelRatio);
     this.renderer.info.autoReset = true;
     this.renderer.localClippingEnabled = true; // clipping planes live on the batch materials
     this.scene.background = new Color('#f2f3f5');
-    this.uniforms = batchUniforms(this.state.texture, this.state.width);
+    this.uniforms = batchUniforms(this.state.texture, this.state.width, this.depth.uniform);
     this.materials = {
-      opaque: batchMaterial(this.uniforms, Pass.Opaque),
-      translucent: batchMaterial(this.uniforms, Pass.Translucent),
-      pick: batchMaterial(this.uniforms, Pass.Pick),
+      opaque: this.depth.track(batchMaterial(this.uniforms, Pass.Opaque)),
+      translucent: this.depth.track(batchMaterial(this.uniforms, Pass.Translucent)),
+      pick: this.depth.track(batchMaterial(this.uniforms, Pass.Pick)),
     };
     this.picker = new Picker(this.renderer, this.materials.pick);
-    this.caps = new SectionCaps(() => batchMaterial(this.uniforms, Pass.Stencil));
+    this.transition = new CameraTransition(this.rig, () => this.requestRender());
+    this.caps = new SectionCaps(() => this.depth.track(batchMaterial(this.uniforms, Pass.Stencil)), (m) => this.depth.track(m));
     this.scene.add(this.caps.group);
     this.widget = new ClippingWidget(this.scene, this.canvas, container, () => this.rig.camera, () => this.requestRender());
     this.widget.onChange = (location, direction) => {
@@ -121,7 +131,10 @@ export class Viewer3d {
         this.sphere.show(point);
         this.requestRender();
       },
-      changed: () => this.requestRender(),
+      changed: () => {
+        this.coarseFrames();
+        this.requestRender();
+      },
       moved: () => this.hooks.viewpoint(this.getViewpoint()),
       click: (x, y, event) => this.onClick(x, y, event),
       doubleClick: (x, y) => this.onDoubleClick(x, y),
@@ -296,30 +309,48 @@ export class Viewer3d {
     return { min: vec(box.min.add(this.origin)), max: vec(box.max.add(this.origin)) };
   }
 
-  lookAt(ids: Ids, direction?: ViewName) {
+  lookAt(ids: Ids, direction?: ViewName): Promise<void> {
     const box = this.boxOf(ids);
-    if (box.isEmpty()) return;
-    this.rig.fit(box, direction);
-    this.requestRender();
+    if (box.isEmpty()) return Promise.resolve();
+    return this.transition.run(() => this.rig.fit(box, direction));
   }
 
-  lookAtBox(box: Box, direction?: ViewName) {
+  lookAtBox(box: Box, direction?: ViewName): Promise<void> {
     const origin = this.origin ?? new Vector3();
-    this.rig.fit(new Box3(toVector(box.min).sub(origin), toVector(box.max).sub(origin)), direction);
-    this.requestRender();
+    return this.transition.run(() => this.rig.fit(new Box3(toVector(box.min).sub(origin), toVector(box.max).sub(origin)), direction));
   }
 
   getViewpoint(): Viewpoint {
     return this.rig.viewpoint(this.origin ?? new Vector3());
   }
 
-  setViewpoint(input: ViewpointInput) {
-    if (typeof input === 'string') {
-      const box = this.sceneBox();
-      if (!box.isEmpty()) this.rig.fit(box, input);
-    } else {
-      this.rig.setViewpoint(input, this.origin ?? new Vector3());
-    }
+  setViewpoint(input: ViewpointInput): Promise<void> {
+    return this.transition.run(() => {
+      if (typeof input === 'string') {
+        const box = this.sceneBox();
+        if (!box.isEmpty()) this.rig.fit(box, input);
+      } else {
+        this.rig.setViewpoint(input, this.origin ?? new Vector3());
+      }
+    });
+  }
+
+  get transitionSettings(): TransitionSettings {
+    return { ...this.transition.settings };
+  }
+
+  set transitionSettings(settings: TransitionSettings) {
+    this.transition.settings = { ...settings };
+  }
+
+  /** Vertical field of view (degrees) and the near and far planes (metres). */
+  getCameraSettings(): { fov: number; near: number; far: number } {
+    return { fov: this.rig.fov, near: this.rig.perspective.near, far: this.rig.perspective.far };
+  }
+
+  setCameraSettings(settings: Partial<{ fov: number; near: number; far: number }>) {
+    if (settings.fov !== undefined) this.rig.fov = settings.fov;
+    this.rig.setClipRange(settings.near, settings.far);
     this.requestRender();
   }
 
@@ -463,6 +494,8 @@ export class Viewer3d {
 
   dispose() {
     cancelAnimationFrame(this.frame);
+    window.clearTimeout(this.refineTimer);
+    this.transition.stop();
     this.navigation.dispose();
     for (const model of this.models) model.dispose();
     this.models.length = 0;
@@ -488,7 +521,32 @@ export class Viewer3d {
     });
   }
 
+  /** `{renderMode, pixelRatio, depthBuffer, shading}`. */
+  getRenderSettings() {
+    return { renderMode: this.renderMode, pixelRatio: this.pixelRatio, depthBuffer: this.depth.mode, shading: 'default' as const };
+  }
+
+  setRenderSettings(settings: Partial<{ renderMode: 'incremental' | 'regular'; pixelRatio: number; depthBuffer: 'logarithmic' | 'standard' }>) {
+    if (settings.renderMode) this.renderMode = settings.renderMode;
+    if (settings.pixelRatio !== undefined) this.pixelRatio = settings.pixelRatio;
+    if (settings.depthBuffer) this.depth.mode = settings.depthBuffer;
+    this.renderer.setPixelRatio(this.pixelRatio);
+    this.resize();
+  }
+
+  /** Incremental mode: draw coarse frames while the camera moves, a full one once it rests. */
+  private coarseFrames() {
+    if (this.renderMode !== 'incremental') return;
+    this.coarseUntil = performance.now() + 150;
+    window.clearTimeout(this.refineTimer);
+    this.refineTimer = window.setTimeout(() => this.requestRender(), 170);
+  }
+
   render() {
+    const coarse = this.renderMode === 'incremental' && performance.now() < this.coarseUntil;
+    const ratio = coarse ? Math.max(0.25, this.pixelRatio / 2) : this.pixelRatio;
+    if (this.renderer.getPixelRatio() !== ratio) this.renderer.setPixelRatio(ratio);
+    this.depth.update(this.rig.camera);
     this.sphere.scaleFor(this.rig.camera, (depth) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1));
     this.renderer.render(this.scene, this.rig.camera);
     this.widget.render(this.renderer);
@@ -532,8 +590,7 @@ export class Viewer3d {
     const hit = this.pickAt(x, y);
     const [objectId, intersects] = this.describeHit(hit);
     if (!this.hooks.doubleclick(objectId, intersects) || !objectId) return;
-    this.lookAt(objectId);
-    this.hooks.viewpoint(this.getViewpoint());
+    void this.lookAt(objectId).then(() => this.hooks.viewpoint(this.getViewpoint()));
   }
 
   private pickAt(x: number, y: number): PickHit | null {

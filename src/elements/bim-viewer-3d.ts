@@ -20,6 +20,7 @@ import {
   type ViewpointInput,
 } from '../core/types.js';
 import { emit, type Viewer3dEventMap, type Viewer3dEventName } from './events.js';
+import { isEasing, type TransitionSettings } from '../core/scene/camera-transition.js';
 
 /**
  * The 3D viewer: IFC models (web-ifc in a worker) in a WebGL scene (three.js).
@@ -272,10 +273,66 @@ export class BimViewer3d extends LitElement {
 
   /** Without an argument (or null) resolves to the current viewpoint; otherwise sets it. */
   viewpoint(viewpoint?: ViewpointInput | null): Promise<Viewpoint> {
-    return this.checked(() => { if (viewpoint != null) checkViewpoint('viewpoint', viewpoint); }, (core) => {
-      if (viewpoint != null) core.setViewpoint(viewpoint);
+    return this.checked(() => { if (viewpoint != null) checkViewpoint('viewpoint', viewpoint); }, async (core) => {
+      if (viewpoint != null) await core.setViewpoint(viewpoint);
       return core.getViewpoint();
     });
+  }
+
+  /**
+   * Animates lookAt, lookAtBoundingBox and viewpoint: `{duration (ms), easing}` with the
+   * standard easing names (LinearNone, QuadraticInOut, CubicOut, ...); initially `{duration: 0, easing: 'LinearNone'}`.
+   * Without an argument resolves to the current settings.
+   */
+  transitionSettings(settings?: Partial<TransitionSettings> | null): Promise<TransitionSettings> {
+    return this.checked(() => {
+      if (settings == null) return;
+      if (settings.duration !== undefined && !(Number.isFinite(settings.duration) && settings.duration >= 0)) throw new ViewerError('argument', 'transitionSettings: duration must be a number of milliseconds >= 0');
+      if (settings.easing !== undefined && !isEasing(settings.easing)) throw new ViewerError('argument', `transitionSettings: unknown easing "${settings.easing}" (try LinearNone, QuadraticInOut, CubicOut, ...)`);
+    }, (core) => {
+      if (settings != null) core.transitionSettings = { ...core.transitionSettings, ...settings };
+      return core.transitionSettings;
+    });
+  }
+
+  /** `{fov (degrees), near, far (metres)}`; unset near/far are chosen from the scene. */
+  setCameraSettings(settings: Partial<{ fov: number; near: number; far: number }>): Promise<void> {
+    return this.checked(() => {
+      const s = settings as Record<string, unknown> | null;
+      if (!s || typeof s !== 'object') throw new ViewerError('argument', 'setCameraSettings: expected {fov, near, far}');
+      for (const key of ['fov', 'near', 'far']) {
+        if (s[key] !== undefined && !(Number.isFinite(s[key]) && (s[key] as number) > 0)) throw new ViewerError('argument', `setCameraSettings: ${key} must be a positive number`);
+      }
+      if (settings.fov !== undefined && settings.fov >= 180) throw new ViewerError('argument', 'setCameraSettings: fov must be below 180 degrees');
+      const near = settings.near, far = settings.far;
+      if (near !== undefined && far !== undefined && near >= far) throw new ViewerError('argument', 'setCameraSettings: near must be less than far');
+    }, (core) => {
+      core.setCameraSettings(settings);
+      if (settings.fov !== undefined) this.fieldOfView = settings.fov;
+    });
+  }
+
+  getCameraSettings(): Promise<{ fov: number; near: number; far: number }> {
+    return this.run((core) => core.getCameraSettings());
+  }
+
+  /**
+   * `{renderMode: 'incremental' | 'regular', pixelRatio, depthBuffer: 'logarithmic' | 'standard'}`.
+   * Incremental draws coarser frames while the camera moves and a full one when it rests.
+   */
+  setRenderSettings(settings: Partial<{ renderMode: 'incremental' | 'regular'; pixelRatio: number; depthBuffer: 'logarithmic' | 'standard' }>): Promise<void> {
+    return this.checked(() => {
+      const s = settings as Record<string, unknown> | null;
+      if (!s || typeof s !== 'object') throw new ViewerError('argument', 'setRenderSettings: expected {renderMode, pixelRatio, depthBuffer}');
+      if (s.renderMode !== undefined && s.renderMode !== 'incremental' && s.renderMode !== 'regular') throw new ViewerError('argument', 'setRenderSettings: renderMode must be "incremental" or "regular"');
+      if (s.depthBuffer !== undefined && s.depthBuffer !== 'logarithmic' && s.depthBuffer !== 'standard') throw new ViewerError('argument', 'setRenderSettings: depthBuffer must be "logarithmic" or "standard"');
+      if (s.pixelRatio !== undefined && !(Number.isFinite(s.pixelRatio) && (s.pixelRatio as number) > 0 && (s.pixelRatio as number) <= 4)) throw new ViewerError('argument', 'setRenderSettings: pixelRatio must be a number in (0, 4]');
+    }, (core) => core.setRenderSettings(settings));
+  }
+
+  /** `{renderMode, pixelRatio, depthBuffer, shading}`. */
+  getRenderSettings() {
+    return this.run((core) => core.getRenderSettings());
   }
 
   // ---- clipping ---------------------------------------------------------------

@@ -10,14 +10,16 @@ export type Pass = (typeof Pass)[keyof typeof Pass];
 /** Uniforms every batch material shares, so a change reaches all batches at once. */
 export interface BatchUniforms {
   stateTexture: { value: Texture };
+  logDepthBufFC: { value: number };
   stateWidth: { value: number };
   selectedColor: { value: Color };
   translucentOpacity: { value: number };
 }
 
-export function batchUniforms(state: Texture, width: number): BatchUniforms {
+export function batchUniforms(state: Texture, width: number, logDepthBufFC: { value: number }): BatchUniforms {
   return {
     stateTexture: { value: state },
+    logDepthBufFC,
     stateWidth: { value: width },
     selectedColor: { value: new Color('#a7f555') },
     translucentOpacity: { value: 0.05 },
@@ -25,6 +27,8 @@ export function batchUniforms(state: Texture, width: number): BatchUniforms {
 }
 
 const vertexShader = /* glsl */ `
+#include <common>
+#include <logdepthbuf_pars_vertex>
 #include <clipping_planes_pars_vertex>
 in vec4 rgba;
 in float objectIndex;
@@ -63,10 +67,12 @@ void main() {
   vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
   #include <clipping_planes_vertex>
   gl_Position = projectionMatrix * mvPosition;
+  #include <logdepthbuf_vertex>
 }
 `;
 
 const fragmentShader = /* glsl */ `
+#include <logdepthbuf_pars_fragment>
 #include <clipping_planes_pars_fragment>
 uniform int pass;
 in vec4 vColor;
@@ -77,6 +83,7 @@ out vec4 fragColor;
 
 void main() {
   #include <clipping_planes_fragment>
+  #include <logdepthbuf_fragment>
   if (pass == 3) {
     fragColor = vec4(0.0);
     return;

@@ -55,11 +55,29 @@ export class CameraRig {
     this.updateProjection();
   }
 
-  /** Keeps the far plane beyond the scene (at least 2 km, COMPAT.md). */
+  /** Near and far planes set by the page; the viewer chooses them while these are unset. */
+  private fixedNear?: number;
+  private fixedFar?: number;
+
+  /** Keeps the far plane beyond the scene (at least 2 km, COMPAT.md) unless the page set one. */
   setSceneRadius(radius: number) {
-    const far = Math.max(2000, radius * 6);
-    this.perspective.far = far;
-    this.orthographic.far = far;
+    this.sceneFar = Math.max(2000, radius * 6);
+    this.applyClipRange();
+  }
+
+  setClipRange(near?: number, far?: number) {
+    if (near !== undefined) this.fixedNear = near;
+    if (far !== undefined) this.fixedFar = far;
+    this.applyClipRange();
+  }
+
+  private sceneFar = 2000;
+
+  private applyClipRange() {
+    for (const camera of [this.perspective, this.orthographic]) {
+      camera.near = this.fixedNear ?? 0.05;
+      camera.far = this.fixedFar ?? this.sceneFar;
+    }
     this.updateProjection();
   }
 
@@ -174,6 +192,25 @@ export class CameraRig {
     o.updateProjectionMatrix();
   }
 
+  snapshot(): CameraState {
+    const camera = this.camera;
+    return { mode: this.mode, position: camera.position.clone(), quaternion: camera.quaternion.clone(), target: this.target.clone(), viewHeight: this.viewHeight, fov: this.perspective.fov };
+  }
+
+  /** Sets the state `t` (0..1) of the way from `a` to `b`. */
+  interpolate(a: CameraState, b: CameraState, t: number) {
+    this.mode = b.mode;
+    for (const camera of [this.perspective, this.orthographic]) {
+      camera.position.lerpVectors(a.position, b.position, t);
+      camera.quaternion.slerpQuaternions(a.quaternion, b.quaternion, t);
+      camera.updateMatrixWorld();
+    }
+    this.target.lerpVectors(a.target, b.target, t);
+    this.viewHeight = a.viewHeight * Math.pow(b.viewHeight / a.viewHeight, t);
+    this.perspective.fov = a.fov + (b.fov - a.fov) * t;
+    this.updateProjection();
+  }
+
   private transform(rotation: Quaternion, pivot: Vector3) {
     for (const camera of [this.perspective, this.orthographic] as Camera[]) {
       camera.position.sub(pivot).applyQuaternion(rotation).add(pivot);
@@ -182,6 +219,16 @@ export class CameraRig {
     }
     this.target.sub(pivot).applyQuaternion(rotation).add(pivot);
   }
+}
+
+/** Everything that makes a camera view, for transitions. */
+export interface CameraState {
+  mode: 'perspective' | 'orthogonal';
+  position: Vector3;
+  quaternion: Quaternion;
+  target: Vector3;
+  viewHeight: number;
+  fov: number;
 }
 
 export function toVector(v: Vec3): Vector3 {

@@ -37,6 +37,8 @@ export class SectionCaps {
   constructor(
     /** A fresh stencil-pass batch material (sharing the viewer's state uniforms). */
     private readonly stencilMaterial: () => ShaderMaterial,
+    /** Makes a new cap material follow the viewer's depth buffer mode. */
+    private readonly prepare: <M extends MeshBasicMaterial>(material: M) => M = (m) => m,
     private readonly color = new Color('#8c8f94'),
   ) {
     this.group.name = 'section-caps';
@@ -71,7 +73,7 @@ export class SectionCaps {
           this.group.add(mesh);
         }
       }
-      const capMaterial = new MeshBasicMaterial({
+      const capMaterial = this.prepare(new MeshBasicMaterial({
         color: this.color,
         side: DoubleSide,
         clippingPlanes: others,
@@ -81,7 +83,7 @@ export class SectionCaps {
         stencilFail: ReplaceStencilOp,
         stencilZFail: ReplaceStencilOp,
         stencilZPass: ReplaceStencilOp,
-      });
+      }));
       this.capMaterials.push(capMaterial);
       const cap = new Mesh(this.capGeometry, capMaterial);
       cap.name = `section-cap-${i}`;
