@@ -12,6 +12,8 @@ import { SectionCaps } from './scene/section-caps.js';
 import { ClippingWidget, type WidgetViewport } from './scene/clipping-widget.js';
 import { CameraTransition, type TransitionSettings } from './scene/camera-transition.js';
 import { DepthBuffer } from './scene/depth-buffer.js';
+import { Movement3d } from './scene/movement.js';
+import { MODES, parseNavigationMap, type Movement, type NavigationMap } from './scene/navigation-map.js';
 import { fetchBytes } from './data/fetch-bytes.js';
 import { cssColor, parseColor } from './data/colors.js';
 import { MODEL_ID_SPAN, expressIdOf, isValidBase, objectId, toIdList } from './data/object-ids.js';
@@ -79,6 +81,7 @@ export class Viewer3d {
   private readonly widget: ClippingWidget;
   private readonly transition: CameraTransition;
   private readonly depth = new DepthBuffer();
+  readonly movement: Movement3d;
   private renderMode: 'incremental' | 'regular' = 'regular';
   private pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
   /** While the camera moves in incremental mode, frames are drawn at a lower resolution. */
@@ -125,6 +128,7 @@ export class Viewer3d {
     this.canvas.addEventListener('keydown', (e) => this.onKeyDown(e));
     this.sphere = new OrbitSphere(options.navigationOrbitSphereColor);
     this.scene.add(this.sphere.mesh);
+    this.movement = new Movement3d(this.rig, () => this.requestRender(), () => this.hooks.viewpoint(this.getViewpoint()));
     this.navigation = new Navigation(this.canvas, this.rig, {
       pickPoint: (x, y) => this.pickAt(x, y)?.point ?? null,
       showOrbitPoint: (point) => {
@@ -136,15 +140,14 @@ export class Viewer3d {
         this.requestRender();
       },
       moved: () => this.hooks.viewpoint(this.getViewpoint()),
-      click: (x, y, event) => this.onClick(x, y, event),
-      doubleClick: (x, y) => this.onDoubleClick(x, y),
+      select: (x, y, event) => this.onClick(x, y, event),
+      lookAt: (x, y) => this.onDoubleClick(x, y),
       contextMenu: (x, y) => {
         const [objectId, intersects] = this.describeHit(this.pickAt(x, y));
-        this.hooks.contextmenu(objectId, intersects);
+        return this.hooks.contextmenu(objectId, intersects);
       },
-      sceneCenter: () => this.sceneBox().getCenter(new Vector3()),
       capturesPointer: () => this.widget.capturesPointer,
-    });
+    }, this.movement);
     this.setOptions(options);
     this.resize();
   }
@@ -354,6 +357,29 @@ export class Viewer3d {
     this.requestRender();
   }
 
+  // ---- navigation ---------------------------------------------------------------
+
+  /** 'orbit' (default), 'pan', 'pivot', or a custom map {mouse, touch, keyboard}; `{}` disables navigation. */
+  setNavigationMode(mode: 'orbit' | 'pan' | 'pivot' | NavigationMap) {
+    this.navigation.setMap(typeof mode === 'string' ? MODES[mode] : parseNavigationMap(mode));
+  }
+
+  keyDown(movement: Movement, value: boolean | number) {
+    this.movement.keyDown(movement, value);
+  }
+
+  resetKeyDown() {
+    this.movement.resetKeyDown();
+  }
+
+  navigate(movement: Movement, value: boolean | number) {
+    this.movement.navigate(movement, value);
+  }
+
+  stopNavigation() {
+    this.movement.stopNavigation();
+  }
+
   // ---- clipping -----------------------------------------------------------------
 
   /** Sets the clipping planes (IFC coordinates); at most six. */
@@ -496,6 +522,7 @@ export class Viewer3d {
     cancelAnimationFrame(this.frame);
     window.clearTimeout(this.refineTimer);
     this.transition.stop();
+    this.movement.dispose();
     this.navigation.dispose();
     for (const model of this.models) model.dispose();
     this.models.length = 0;
@@ -563,7 +590,8 @@ export class Viewer3d {
     }
   }
 
-  private onClick(x: number, y: number, event: MouseEvent) {
+  /** The select action: viewer.click, then (unless cancelled) the selection changes. */
+  private onClick(x: number, y: number, event: MouseEvent): boolean {
     if (event.shiftKey && this.clipping.planes.length > 0) {
       const ray = this.picker.ray(this.rig.camera, x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1);
       const index = this.clipping.planeAt(ray, this.sceneBox().expandByScalar(1));
@@ -571,12 +599,12 @@ export class Viewer3d {
         this.clipping.selected = index;
         this.refreshWidget();
         this.requestRender();
-        return;
+        return true;
       }
     }
     const hit = this.pickAt(x, y);
     const [objectId, intersects] = this.describeHit(hit);
-    if (!this.hooks.click(objectId, intersects)) return;
+    if (!this.hooks.click(objectId, intersects)) return false;
     const additive = event.ctrlKey || event.metaKey;
     const before = this.selectedIds();
     if (!additive) this.forEachIndex(null, (index) => this.state.setSelected(index, false), false);
@@ -584,13 +612,16 @@ export class Viewer3d {
     const after = this.selectedIds();
     this.requestRender();
     if (before.join() !== after.join()) this.hooks.select(after);
+    return true;
   }
 
-  private onDoubleClick(x: number, y: number) {
+  /** The look-at action: viewer.doubleclick, then (unless cancelled) the camera frames the object. */
+  private onDoubleClick(x: number, y: number): boolean {
     const hit = this.pickAt(x, y);
     const [objectId, intersects] = this.describeHit(hit);
-    if (!this.hooks.doubleclick(objectId, intersects) || !objectId) return;
-    void this.lookAt(objectId).then(() => this.hooks.viewpoint(this.getViewpoint()));
+    if (!this.hooks.doubleclick(objectId, intersects)) return false;
+    if (objectId) void this.lookAt(objectId).then(() => this.hooks.viewpoint(this.getViewpoint()));
+    return true;
   }
 
   private pickAt(x: number, y: number): PickHit | null {

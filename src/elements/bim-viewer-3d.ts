@@ -21,6 +21,12 @@ import {
 } from '../core/types.js';
 import { emit, type Viewer3dEventMap, type Viewer3dEventName } from './events.js';
 import { isEasing, type TransitionSettings } from '../core/scene/camera-transition.js';
+import { MOVEMENTS, parseNavigationMap, type Movement, type NavigationMap } from '../core/scene/navigation-map.js';
+
+function checkMovement(method: string, movement: unknown, value: unknown) {
+  if (!MOVEMENTS.includes(movement as Movement)) throw new ViewerError('argument', `${method}: unknown movement "${String(movement)}" (${MOVEMENTS.join(', ')})`);
+  if (typeof value !== 'boolean' && !(typeof value === 'number' && Number.isFinite(value))) throw new ViewerError('argument', `${method}: value must be a boolean or a number`);
+}
 
 /**
  * The 3D viewer: IFC models (web-ifc in a worker) in a WebGL scene (three.js).
@@ -333,6 +339,63 @@ export class BimViewer3d extends LitElement {
   /** `{renderMode, pixelRatio, depthBuffer, shading}`. */
   getRenderSettings() {
     return this.run((core) => core.getRenderSettings());
+  }
+
+  // ---- navigation -------------------------------------------------------------
+
+  /**
+   * 'orbit' (default), 'pan', 'pivot', or a custom map `{mouse, touch, keyboard}` of
+   * `{event, action, filter, scale}` lists that replaces every default; `{}` disables
+   * navigation. Names: docs/navigation.md.
+   */
+  setNavigationMode(mode: 'orbit' | 'pan' | 'pivot' | NavigationMap): Promise<void> {
+    return this.checked(() => {
+      if (typeof mode === 'string' && !['orbit', 'pan', 'pivot'].includes(mode)) throw new ViewerError('argument', `setNavigationMode: unknown mode "${mode}" (orbit, pan, pivot, or a map)`);
+      if (typeof mode !== 'string') parseNavigationMap(mode);
+    }, (core) => core.setNavigationMode(mode));
+  }
+
+  /** Holds a movement (moveForward, rotateLeft, ...) as a key would: true/1 starts it, false/0 ends it. */
+  keyDown(movement: Movement, value: boolean | number = true): Promise<void> {
+    return this.checked(() => checkMovement('keyDown', movement, value), (core) => core.keyDown(movement, value));
+  }
+
+  /** Releases every movement held by keyDown. */
+  resetKeyDown(): Promise<void> {
+    return this.run((core) => core.resetKeyDown());
+  }
+
+  /** Moves continuously with a strength (e.g. a joystick's deflection, -1..1) until stopNavigation. */
+  navigate(movement: Movement, value: boolean | number = 1): Promise<void> {
+    return this.checked(() => checkMovement('navigate', movement, value), (core) => core.navigate(movement, value));
+  }
+
+  stopNavigation(): Promise<void> {
+    return this.run((core) => core.stopNavigation());
+  }
+
+  /** Walking speed in metres per second (default 3); without a value resolves to it. */
+  walkSpeed(value?: number | null): Promise<number> {
+    return this.speed('walkSpeed', value);
+  }
+
+  /** Up and down speed in metres per second (default 1.5). */
+  elevationSpeed(value?: number | null): Promise<number> {
+    return this.speed('elevationSpeed', value);
+  }
+
+  /** Turning speed in degrees per second (default 40). */
+  rotationSpeed(value?: number | null): Promise<number> {
+    return this.speed('rotationSpeed', value);
+  }
+
+  private speed(name: 'walkSpeed' | 'elevationSpeed' | 'rotationSpeed', value?: number | null): Promise<number> {
+    return this.checked(() => {
+      if (value != null && !(Number.isFinite(value) && value > 0)) throw new ViewerError('argument', `${name}: expected a positive number, got ${value}`);
+    }, (core) => {
+      if (value != null) core.movement.speeds[name] = value;
+      return core.movement.speeds[name];
+    });
   }
 
   // ---- clipping ---------------------------------------------------------------

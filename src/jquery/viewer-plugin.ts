@@ -65,6 +65,7 @@ const METHODS: Record<string, Kind> = {
   transitionSettings: 'action',
   setCameraSettings: 'action',
   getCameraSettings: 'value',
+  setNavigationMode: 'action',
   keyDown: 'action',
   resetKeyDown: 'action',
   navigate: 'action',
