@@ -1,4 +1,4 @@
-import { Box3, Color, Scene, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
+import { Box3, Color, Matrix4, Quaternion, Scene, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
 import { IfcClient } from './ifc/ifc-client.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchUniforms } from './scene/batch-material.js';
@@ -30,6 +30,7 @@ import {
   type ProductOptions,
   type SpatialNode,
   type StreamingProgress,
+  type Vec3,
   type ViewName,
   type Viewpoint,
   type ViewpointInput,
@@ -254,6 +255,27 @@ export class Viewer3d {
     this.requestRender();
   }
 
+  /**
+   * Places a model: scaled, then turned by `angle` (radians) about the axis (x, y, z),
+   * then moved by `position`, all about the IFC origin. Each call replaces the last.
+   */
+  transformModel(modelId: string, transform: { position?: Vec3; scale?: Vec3; rotation?: Vec3 & { angle: number } }) {
+    const model = this.model(modelId);
+    const origin = this.origin ?? new Vector3();
+    const { position, scale, rotation } = transform;
+    const axis = rotation ? toVector(rotation) : new Vector3(0, 0, 1);
+    const ifc = new Matrix4().compose(
+      position ? toVector(position) : new Vector3(),
+      new Quaternion().setFromAxisAngle(axis.lengthSq() > 0 ? axis.normalize() : new Vector3(0, 0, 1), rotation?.angle ?? 0),
+      scale ? toVector(scale) : new Vector3(1, 1, 1),
+    );
+    const toIfc = new Matrix4().makeTranslation(origin.x, origin.y, origin.z);
+    const fromIfc = new Matrix4().makeTranslation(-origin.x, -origin.y, -origin.z);
+    model.setMatrix(fromIfc.multiply(ifc).multiply(toIfc));
+    if (this.clipping.planes.length) this.updateCaps();
+    this.requestRender();
+  }
+
   modelInfo(modelId?: string): ModelInfo[] {
     return (modelId === undefined ? this.models : [this.model(modelId)]).map((m) => this.info(m));
   }
@@ -438,7 +460,7 @@ export class Viewer3d {
   }
 
   private updateCaps() {
-    const batches = this.models.flatMap((m) => (m.group.visible ? m.batches : []));
+    const batches = this.models.flatMap((m) => (m.group.visible ? m.batches.map((batch) => ({ batch, matrix: m.matrix })) : []));
     this.caps.update(this.clipping.planes, batches, this.sceneBox());
   }
 

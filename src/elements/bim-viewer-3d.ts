@@ -3,7 +3,7 @@ import { property } from 'lit/decorators.js';
 import { Viewer3d } from '../core/viewer3d.js';
 import { loadSources, type ModelSource } from '../core/data/load-sources.js';
 import { parseObjectQuery } from '../core/data/object-query.js';
-import { checkIds, checkString, checkFunction, checkBox, checkViewName, checkViewpoint, checkColor, checkClippingPlanes } from '../core/data/arguments.js';
+import { checkIds, checkString, checkFunction, checkBox, checkViewName, checkViewpoint, checkColor, checkClippingPlanes, checkTransform } from '../core/data/arguments.js';
 import {
   ViewerError,
   type Box,
@@ -15,6 +15,7 @@ import {
   type ObjectQuery,
   type Product,
   type ProductOptions,
+  type Vec3,
   type ViewName,
   type Viewpoint,
   type ViewpointInput,
@@ -207,6 +208,18 @@ export class BimViewer3d extends LitElement {
 
   unloadModel(modelId: string): Promise<void> {
     return this.checked(() => checkString('unloadModel', 'modelId', modelId), (core) => core.unloadModel(modelId));
+  }
+
+  /**
+   * Places a model: `{position {x,y,z}, scale {x,y,z}, rotation {x,y,z, angle (radians)}}`,
+   * scaled, turned about the axis (x, y, z), then moved, about the IFC origin. Each call
+   * replaces the previous transform.
+   */
+  transformModel(modelId: string, transform: { position?: Vec3; scale?: Vec3; rotation?: Vec3 & { angle: number } }): Promise<void> {
+    return this.checked(() => {
+      checkString('transformModel', 'modelId', modelId);
+      checkTransform('transformModel', transform);
+    }, (core) => core.transformModel(modelId, transform));
   }
 
   /** The loaded models, or the one with `modelId`: `[{modelId, name, boundingBox, visible}]`. */

@@ -66,6 +66,15 @@ export function checkClippingPlanes(method: string, planes: unknown) {
   });
 }
 
+export function checkTransform(method: string, transform: unknown) {
+  const t = transform as Record<string, Record<string, unknown>> | null;
+  if (!t || typeof t !== 'object') fail(method, `expected {position, scale, rotation}, got ${describe(transform)}`);
+  for (const key of ['position', 'scale', 'rotation'] as const) {
+    if (t[key] !== undefined && !isVec(t[key])) fail(method, `${key} must be {x, y, z}, got ${describe(t[key])}`);
+  }
+  if (t.rotation !== undefined && !Number.isFinite(t.rotation.angle)) fail(method, 'rotation needs an angle in radians');
+}
+
 function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';

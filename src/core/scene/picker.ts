@@ -1,4 +1,4 @@
-import { Ray, Vector2, Vector3, WebGLRenderTarget, Triangle, type Material, type Plane, type OrthographicCamera, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
+import { Matrix3, Ray, Vector2, Vector3, WebGLRenderTarget, Triangle, type Material, type Plane, type OrthographicCamera, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
 import type { SceneModel } from './scene-model.js';
 
 export interface PickHit {
@@ -92,8 +92,12 @@ export class Picker {
 const a = new Vector3(), b = new Vector3(), c = new Vector3(), hit = new Vector3();
 
 /** The nearest hit of `ray` on the triangles of one object. */
-function intersectObject(model: SceneModel, index: number, ray: Ray, clipping: Plane[]): { point: Vector3; normal: Vector3 } | null {
+function intersectObject(model: SceneModel, index: number, worldRay: Ray, clipping: Plane[]): { point: Vector3; normal: Vector3 } | null {
   const pieces = model.piecesOf(index);
+  // Test in the model's own frame (transformModel), report in the viewer's.
+  const toWorld = model.matrix;
+  const ray = worldRay.clone().applyMatrix4(toWorld.clone().invert());
+  const normalMatrix = new Matrix3().getNormalMatrix(toWorld);
   let best = Infinity;
   let result: { point: Vector3; normal: Vector3 } | null = null;
   for (let p = 0; p < pieces.length; p += 3) {
@@ -106,12 +110,13 @@ function intersectObject(model: SceneModel, index: number, ray: Ray, clipping: P
       b.fromArray(positions, indices[i + 1] * 3);
       c.fromArray(positions, indices[i + 2] * 3);
       if (!ray.intersectTriangle(a, b, c, false, hit)) continue;
-      const distance = hit.distanceTo(ray.origin);
-      if (distance < best && clipping.every((plane) => plane.distanceToPoint(hit) >= 0)) {
+      const world = hit.clone().applyMatrix4(toWorld);
+      const distance = world.distanceTo(worldRay.origin);
+      if (distance < best && clipping.every((plane) => plane.distanceToPoint(world) >= 0)) {
         best = distance;
-        const normal = Triangle.getNormal(a, b, c, new Vector3());
-        if (normal.dot(ray.direction) > 0) normal.negate();
-        result = { point: hit.clone(), normal };
+        const normal = Triangle.getNormal(a, b, c, new Vector3()).applyMatrix3(normalMatrix).normalize();
+        if (normal.dot(worldRay.direction) > 0) normal.negate();
+        result = { point: world, normal };
       }
     }
   }

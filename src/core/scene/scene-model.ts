@@ -1,4 +1,4 @@
-import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Box3, Vector3, type Material } from 'three';
+import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Box3, Vector3, type Matrix4, type Material } from 'three';
 import type { GeometryChunk, OpenResult } from '../ifc/protocol.js';
 import { objectId } from '../data/object-ids.js';
 import type { SpatialNode } from '../types.js';
@@ -41,6 +41,17 @@ export class SceneModel {
     private readonly materials: { opaque: Material; translucent: Material },
   ) {
     this.group.name = `model:${id}`;
+    this.group.matrixAutoUpdate = false;
+  }
+
+  /** Places the model by `matrix` (viewer coordinates), as transformModel asks. */
+  setMatrix(matrix: Matrix4) {
+    this.group.matrix.copy(matrix);
+    this.group.updateMatrixWorld(true);
+  }
+
+  get matrix(): Matrix4 {
+    return this.group.matrix;
   }
 
   get count() {
@@ -117,13 +128,12 @@ export class SceneModel {
     return this.types[index - this.firstIndex] ?? '';
   }
 
-  /** Grows `box` by the object's box (viewer coordinates). */
+  /** Grows `box` by the object's box (viewer coordinates, after the model's transform). */
   expandBox(index: number, box: Box3) {
     const o = (index - this.firstIndex) * 6;
     const b = this.boxes;
     if (!(b[o] <= b[o + 3])) return;
-    box.expandByPoint(new Vector3(b[o], b[o + 1], b[o + 2]));
-    box.expandByPoint(new Vector3(b[o + 3], b[o + 4], b[o + 5]));
+    box.union(new Box3(new Vector3(b[o], b[o + 1], b[o + 2]), new Vector3(b[o + 3], b[o + 4], b[o + 5])).applyMatrix4(this.group.matrix));
   }
 
   /** Pieces of an object: [batch, first index, index count] triples. */
@@ -134,7 +144,7 @@ export class SceneModel {
   bounds(): Box3 {
     const box = new Box3();
     for (const batch of this.batches) if (batch.geometry.boundingBox) box.union(batch.geometry.boundingBox);
-    return box;
+    return box.applyMatrix4(this.group.matrix);
   }
 
   boundingSphere(): Sphere {

@@ -15,6 +15,7 @@ import {
   ReplaceStencilOp,
   Vector3,
   type Box3,
+  type Matrix4,
   type ShaderMaterial,
 } from 'three';
 import type { Batch } from './scene-model.js';
@@ -45,7 +46,7 @@ export class SectionCaps {
   }
 
   /** Rebuilds the stencil meshes and caps for these planes and batches. */
-  update(planes: ClipPlane[], batches: Batch[], box: Box3) {
+  update(planes: ClipPlane[], batches: { batch: Batch; matrix: Matrix4 }[], box: Box3) {
     this.clear();
     if (planes.length === 0 || box.isEmpty()) return;
     const size = box.getSize(new Vector3()).length() * 2 + 1;
@@ -65,9 +66,10 @@ export class SectionCaps {
         material.stencilZFail = op;
         material.stencilZPass = op;
         this.stencilMaterials.push(material);
-        for (const batch of batches) {
+        for (const { batch, matrix } of batches) {
           const mesh = new Mesh(batch.geometry, material);
           mesh.matrixAutoUpdate = false;
+          mesh.matrix.copy(matrix);
           mesh.renderOrder = i + 1;
           mesh.frustumCulled = false;
           this.group.add(mesh);
