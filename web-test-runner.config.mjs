@@ -35,6 +35,7 @@ export default {
           '--use-angle=swiftshader',
           '--enable-unsafe-swiftshader',
           '--ignore-gpu-blocklist',
+          '--js-flags=--expose-gc', // memory tests measure the heap after a real collection
         ],
       },
     }),

@@ -96,6 +96,9 @@ export class Viewer3d {
   private nextIndex = 0;
   /** The viewpoint the viewer chose itself after a load (to reframe when more models arrive). */
   private framed = '';
+  /** Pending while the WebGL context is lost and until the geometry is back. */
+  private restoring: Promise<void> | null = null;
+  private restored: () => void = () => {};
   private nextKey = 1;
   private frame = 0;
   private options: Viewer3dOptions;
@@ -127,6 +130,12 @@ export class Viewer3d {
       this.clippingChanged(false);
     };
     this.canvas.addEventListener('keydown', (e) => this.onKeyDown(e));
+    // three restores its own state on webglcontextrestored; the model geometry lives on the
+    // GPU only (its colours and ids are freed after upload), so it is streamed again.
+    this.canvas.addEventListener('webglcontextlost', () => {
+      this.restoring ??= new Promise((resolve) => (this.restored = resolve));
+    });
+    this.canvas.addEventListener('webglcontextrestored', () => void this.restoreGeometry());
     this.sphere = new OrbitSphere(options.navigationOrbitSphereColor);
     this.scene.add(this.sphere.mesh);
     this.movement = new Movement3d(this.rig, () => this.requestRender(), () => this.hooks.viewpoint(this.getViewpoint()));
@@ -558,6 +567,26 @@ export class Viewer3d {
     this.renderer.dispose();
     this.renderer.forceContextLoss();
     this.canvas.remove();
+    this.restored(); // nobody waits for a context that will not come back
+  }
+
+  /** Resolves when the viewer can draw (at once, unless the WebGL context is lost or being restored). */
+  whenReady(): Promise<void> {
+    return this.restoring ?? Promise.resolve();
+  }
+
+  private async restoreGeometry() {
+    const origin = this.origin ?? new Vector3();
+    for (const model of this.models) {
+      model.clearBatches(false); // the old buffers died with the old context
+      await this.ifc.stream(model.key, [origin.x, origin.y, origin.z], (chunk) => model.addChunk(chunk));
+    }
+    this.state.texture.needsUpdate = true;
+    this.updatePasses();
+    this.updateCaps();
+    this.render();
+    this.restoring = null;
+    this.restored();
   }
 
   // ---- internals ----------------------------------------------------------------

@@ -130,6 +130,8 @@ export class BimViewer3d extends LitElement {
       await this.updateComplete;
       if (this.disposed) throw new ViewerError('disposed', 'The viewer has been disposed');
       if (!this.core) throw new ViewerError('webgl', 'The viewer could not start (no WebGL)');
+      await this.core.whenReady(); // a lost WebGL context comes back first
+      if (this.disposed || !this.core) throw new ViewerError('disposed', 'The viewer has been disposed');
       return op(this.core);
     });
     this.queue = next.catch(() => undefined);
@@ -467,14 +469,15 @@ export class BimViewer3d extends LitElement {
     return this.run((core) => core.resize());
   }
 
-  /** Releases GPU memory, workers and listeners; later calls reject. */
+  /** Releases GPU memory, workers and listeners; later calls reject. Does not wait for queued calls. */
   dispose(): Promise<void> {
-    return this.run((core) => {
-      core.dispose();
-      this.resizeObserver?.disconnect();
-      this.disposed = true;
-      this.core = undefined;
-    });
+    const core = this.core;
+    if (this.disposed || !core) return this.run(() => undefined);
+    this.disposed = true;
+    this.core = undefined;
+    this.resizeObserver?.disconnect();
+    core.dispose();
+    return Promise.resolve();
   }
 
   /** For tests and tools: the renderer's counters after the last frame. */

@@ -1,8 +1,9 @@
 /**
- * Where the IFC worker and web-ifc's wasm come from in the built files (dist/viewer3d.js
- * and dist/npm/index.js). scripts/build.mjs puts this module in place of assets.ts: it
- * has the same exports, and finds `ifc-worker.js` and `web-ifc.wasm` beside the built
- * file itself, so nothing is inlined and a page may load the bundle from another origin.
+ * Where the IFC and plan workers and web-ifc's wasm come from in the built files
+ * (dist/viewer3d.js, dist/viewer2d.js and dist/npm/index.js). scripts/build.mjs puts this
+ * module in place of assets.ts: it has the same exports, and finds `ifc-worker.js`,
+ * `plan-worker.js` and `web-ifc.wasm` beside the built file itself, so nothing is
+ * inlined and a page may load the bundle from another origin.
  *
  * `__BIM_IIFE__` is defined by the build: true for the script-tag bundle, false for ESM.
  */
@@ -23,17 +24,19 @@ function currentScriptUrl(): string {
   const script = document.currentScript as HTMLScriptElement | null;
   if (script?.src) return script.src;
   const scripts = Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).reverse();
-  return scripts.find((s) => /viewer3d(\.min)?(\.js)?(\?|#|$)/.test(s.src))?.src ?? document.baseURI;
+  return scripts.find((s) => /viewer(3d|2d)(\.min)?(\.js)?(\?|#|$)/.test(s.src))?.src ?? document.baseURI;
 }
 
-function besideBundle(kind: 'worker' | 'wasm'): string {
-  if (IIFE) return new URL(kind === 'worker' ? 'ifc-worker.js' : 'web-ifc.wasm', SCRIPT_URL).href;
+const FILES = { worker: 'ifc-worker.js', plan: 'plan-worker.js', wasm: 'web-ifc.wasm' } as const;
+
+function besideBundle(kind: keyof typeof FILES): string {
+  if (IIFE) return new URL(FILES[kind], SCRIPT_URL).href;
   // The comment keeps our own build (vite) from resolving these against src/ (where
   // ./ifc-worker.js would find the .ts source and inline it); it is dropped from the
   // output, so an app's bundler sees the plain `new URL('./file', import.meta.url)`.
-  return kind === 'worker'
-    ? new URL(/* @vite-ignore */ './ifc-worker.js', import.meta.url).href
-    : new URL(/* @vite-ignore */ './web-ifc.wasm', import.meta.url).href;
+  if (kind === 'worker') return new URL(/* @vite-ignore */ './ifc-worker.js', import.meta.url).href;
+  if (kind === 'plan') return new URL(/* @vite-ignore */ './plan-worker.js', import.meta.url).href;
+  return new URL(/* @vite-ignore */ './web-ifc.wasm', import.meta.url).href;
 }
 
 let wasmOverride: string | null = null;
@@ -54,11 +57,19 @@ export function wasmUrl(): string {
  * `worker-src blob:` must serve the bundle from their own origin and allow it.)
  */
 export function createIfcWorker(): Worker {
-  const url = besideBundle('worker');
+  return classicWorker(besideBundle('worker'), 'bim-ifc');
+}
+
+/** Starts the 2D viewer's plan worker (dist/plan-worker.js), the same way. */
+export function createPlanWorker(): Worker {
+  return classicWorker(besideBundle('plan'), 'bim-plan');
+}
+
+function classicWorker(url: string, name: string): Worker {
   const bootstrap = `importScripts(${JSON.stringify(url)});`;
   const blobUrl = URL.createObjectURL(new Blob([bootstrap], { type: 'text/javascript' }));
   try {
-    return new Worker(blobUrl, { name: 'bim-ifc' });
+    return new Worker(blobUrl, { name });
   } finally {
     // The worker holds its own reference to the blob once constructed; free ours later
     // rather than at once, for browsers that fetch the worker script lazily.

@@ -1,7 +1,7 @@
 import defaultWasmUrl from 'web-ifc/web-ifc.wasm?url';
 
 /**
- * Where the IFC worker and web-ifc's wasm come from, when running from source or an
+ * Where the IFC and plan workers and web-ifc's wasm come from, when running from source or an
  * app's own bundler (vite). The script-tag and npm builds replace this module with
  * assets.dist.ts, which finds both beside the built file itself.
  */
@@ -18,4 +18,9 @@ export function wasmUrl(): string {
 
 export function createIfcWorker(): Worker {
   return new Worker(new URL('./ifc-worker.ts', import.meta.url), { type: 'module', name: 'bim-ifc' });
+}
+
+/** The plan worker of the 2D viewer (core/plan/plan-worker.ts). */
+export function createPlanWorker(): Worker {
+  return new Worker(new URL('../plan/plan-worker.ts', import.meta.url), { type: 'module', name: 'bim-plan' });
 }

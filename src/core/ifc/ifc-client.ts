@@ -43,6 +43,12 @@ export class IfcClient {
     return this.request({ kind: 'open', modelKey, bytes, objectIdBase, origin, only }, [bytes], { onChunk, onProgress }) as Promise<OpenResult>;
   }
 
+  /** Streams an open model's geometry again, with the same object order (for a restored WebGL context). */
+  async stream(modelKey: number, origin: [number, number, number], onChunk: (chunk: GeometryChunk) => void): Promise<OpenResult> {
+    await this.ready;
+    return this.request({ kind: 'stream', modelKey, origin }, [], { onChunk }) as Promise<OpenResult>;
+  }
+
   async products(modelKey: number, expressIds: number[] | null, options: ProductOptions): Promise<(Product | null)[]> {
     await this.ready;
     return this.request({ kind: 'products', modelKey, expressIds, options }) as Promise<(Product | null)[]>;

@@ -14,6 +14,8 @@ declare const self: DedicatedWorkerGlobalScope;
 interface OpenModel {
   modelID: number;
   products: ProductReader;
+  /** What the model was opened with, to stream it again (after a lost WebGL context). */
+  only: Set<number> | null;
 }
 
 let api: IfcAPI | null = null;
@@ -52,14 +54,17 @@ async function open(requestId: number, request: Extract<Request, { kind: 'open' 
   checkStep(bytes);
   const modelID = ifc.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
   if (modelID < 0) throw new Error('web-ifc could not open the IFC file');
-  const products = new ProductReader(ifc, modelID, request.objectIdBase);
-  models.set(request.modelKey, { modelID, products });
+  const model = { modelID, products: new ProductReader(ifc, modelID, request.objectIdBase), only: request.only ? new Set(request.only) : null };
+  models.set(request.modelKey, model);
+  return stream(ifc, requestId, model, request.origin);
+}
 
-  const only = request.only ? new Set(request.only) : null;
+/** Streams the geometry of an open model in chunks; object indices follow the stream order, the same every time. */
+function stream(ifc: IfcAPI, requestId: number, { modelID, products, only }: OpenModel, requestedOrigin: [number, number, number] | null): OpenResult {
   const objectIndex = new Map<number, number>();
   const expressIds: number[] = [];
   const boxes: number[] = [];
-  let origin = request.origin;
+  let origin = requestedOrigin;
   const send = (chunk: GeometryChunk) => {
     post({ requestId, kind: 'chunk', chunk }, [chunk.positions.buffer, chunk.normals.buffer, chunk.colors.buffer, chunk.objects.buffer, chunk.indices.buffer, chunk.ranges.buffer]);
   };
@@ -141,6 +146,11 @@ async function handle(message: RequestMessage): Promise<unknown> {
       return true;
     case 'open':
       return open(message.requestId, message);
+    case 'stream': {
+      const model = models.get(message.modelKey);
+      if (!model || !api) throw new Error('The model is not open');
+      return stream(api, message.requestId, model, message.origin);
+    }
     case 'products': {
       const model = models.get(message.modelKey);
       if (!model) throw new Error('The model is not open');

@@ -36,6 +36,7 @@ export interface OpenResult {
 export type Request =
   | { kind: 'init'; wasmUrl: string }
   | { kind: 'open'; modelKey: number; bytes: ArrayBuffer; objectIdBase: string; origin: [number, number, number] | null; only: number[] | null }
+  | { kind: 'stream'; modelKey: number; origin: [number, number, number] }
   | { kind: 'products'; modelKey: number; expressIds: number[] | null; options: ProductOptions }
   | { kind: 'express-id'; modelKey: number; globalIds: string[] }
   | { kind: 'close'; modelKey: number };

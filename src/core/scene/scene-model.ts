@@ -151,11 +151,17 @@ export class SceneModel {
     return this.bounds().getBoundingSphere(new Sphere());
   }
 
-  dispose() {
-    for (const batch of this.batches) batch.geometry.dispose();
-    this.group.removeFromParent();
+  /** Drops the geometry (to stream it again after a lost WebGL context); ids and boxes stay. */
+  clearBatches(dispose = true) {
+    if (dispose) for (const batch of this.batches) batch.geometry.dispose();
+    this.group.clear();
     this.batches.length = 0;
     this.pieces.clear();
+  }
+
+  dispose() {
+    this.clearBatches();
+    this.group.removeFromParent();
     this.idToIndex.clear();
   }
 }
