@@ -1,10 +1,10 @@
-import { Box3, Color, Matrix4, Quaternion, Scene, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
+import { Box3, Color, Matrix4, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
 import { IfcClient } from './ifc/ifc-client.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchUniforms } from './scene/batch-material.js';
 import { SceneModel } from './scene/scene-model.js';
 import { CameraRig, toVector, vec } from './scene/camera-rig.js';
-import { Picker, type PickHit } from './scene/picker.js';
+import { Picker, trianglesNear, type PickHit } from './scene/picker.js';
 import { Navigation } from './scene/navigation.js';
 import { OrbitSphere } from './scene/orbit-sphere.js';
 import { ClippingPlanes, MAX_CLIPPING_PLANES, clipPlane } from './scene/clipping-planes.js';
@@ -14,6 +14,8 @@ import { CameraTransition, type TransitionSettings } from './scene/camera-transi
 import { DepthBuffer } from './scene/depth-buffer.js';
 import { Movement3d } from './scene/movement.js';
 import { MODES, parseNavigationMap, type Movement, type NavigationMap } from './scene/navigation-map.js';
+import { Labels, type TextRenderMode } from './scene/labels.js';
+import { Measure, snap, type MeasureMode } from './scene/measure.js';
 import { fetchBytes } from './data/fetch-bytes.js';
 import { cssColor, parseColor } from './data/colors.js';
 import { MODEL_ID_SPAN, expressIdOf, isValidBase, objectId, toIdList } from './data/object-ids.js';
@@ -45,6 +47,7 @@ export interface Viewer3dOptions {
   navigationOrbitSphereColor: string;
   enableClippingPlaneWidget: boolean;
   activeClippingPlaneBorderColor: string;
+  textRenderMode: TextRenderMode;
 }
 
 /** What the viewer tells its element; click-like hooks return false when cancelled. */
@@ -83,6 +86,8 @@ export class Viewer3d {
   private readonly transition: CameraTransition;
   private readonly depth = new DepthBuffer();
   readonly movement: Movement3d;
+  readonly labels: Labels;
+  readonly measure: Measure;
   private renderMode: 'incremental' | 'regular' = 'regular';
   private pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
   /** While the camera moves in incremental mode, frames are drawn at a lower resolution. */
@@ -122,6 +127,9 @@ export class Viewer3d {
     };
     this.picker = new Picker(this.renderer, this.materials.pick);
     this.transition = new CameraTransition(this.rig, () => this.requestRender());
+    this.labels = new Labels(container);
+    this.measure = new Measure(this.labels);
+    this.scene.add(this.labels.group, this.measure.group);
     this.caps = new SectionCaps(() => this.depth.track(batchMaterial(this.uniforms, Pass.Stencil)), (m) => this.depth.track(m));
     this.scene.add(this.caps.group);
     this.widget = new ClippingWidget(this.scene, this.canvas, container, () => this.rig.camera, () => this.requestRender());
@@ -172,6 +180,7 @@ export class Viewer3d {
     this.navigation.enableTouch = options.enableTouch;
     this.sphere.setColor(toColor(cssColor(options.navigationOrbitSphereColor, { r: 0.69, g: 0.82, b: 0.35, a: 1 })).getStyle());
     this.widget.setColor(toColor(cssColor(options.activeClippingPlaneBorderColor, { r: 0.65, g: 0.96, b: 0.33, a: 1 })).getStyle());
+    this.labels.setMode(options.textRenderMode === 'dom' ? 'dom' : 'canvas');
     this.refreshWidget();
     this.requestRender();
   }
@@ -411,6 +420,29 @@ export class Viewer3d {
     this.movement.stopNavigation();
   }
 
+  // ---- measuring ----------------------------------------------------------------
+
+  /** Clicks measure instead of selecting: `laser` or `dimension`; no mode keeps the last one. */
+  enableMeasure(mode?: MeasureMode) {
+    this.measure.enable(mode);
+  }
+
+  disableMeasure() {
+    this.measure.disable();
+    this.requestRender();
+  }
+
+  clearMeasure() {
+    this.measure.clear();
+    this.requestRender();
+  }
+
+  /** Canvas pixel of a point in viewer coordinates. */
+  private toScreen(p: Vector3): Vector2 {
+    const v = p.clone().project(this.rig.camera);
+    return new Vector2(((v.x + 1) / 2) * (this.canvas.clientWidth || 1), ((1 - v.y) / 2) * (this.canvas.clientHeight || 1));
+  }
+
   // ---- clipping -----------------------------------------------------------------
 
   /** Sets the clipping planes (IFC coordinates); at most six. */
@@ -562,6 +594,8 @@ export class Viewer3d {
     this.sphere.dispose();
     this.caps.dispose();
     this.widget.dispose();
+    this.measure.dispose();
+    this.labels.dispose();
     this.state.dispose();
     Object.values(this.materials).forEach((m) => m.dispose());
     this.renderer.dispose();
@@ -625,6 +659,9 @@ export class Viewer3d {
     const ratio = coarse ? Math.max(0.25, this.pixelRatio / 2) : this.pixelRatio;
     if (this.renderer.getPixelRatio() !== ratio) this.renderer.setPixelRatio(ratio);
     this.depth.update(this.rig.camera);
+    const metresPerPixel = (depth: number) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1);
+    this.labels.update(this.rig.camera, this.canvas.clientWidth, this.canvas.clientHeight, metresPerPixel);
+    this.measure.update(this.rig.camera, metresPerPixel);
     this.sphere.scaleFor(this.rig.camera, (depth) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1));
     this.renderer.render(this.scene, this.rig.camera);
     this.widget.render(this.renderer);
@@ -656,6 +693,15 @@ export class Viewer3d {
     const hit = this.pickAt(x, y);
     const [objectId, intersects] = this.describeHit(hit);
     if (!this.hooks.click(objectId, intersects)) return false;
+    if (this.measure.enabled) {
+      if (hit) {
+        // Vertices and edges within a dozen pixels of the hit may take the point.
+        const reach = this.rig.metresPerPixel(hit.point.distanceTo(this.rig.camera.position), this.canvas.clientHeight || 1) * 14;
+        this.measure.click(snap(hit.point, trianglesNear(hit.model, hit.index, hit.point, reach), (p) => this.toScreen(p)));
+      }
+      this.requestRender();
+      return true;
+    }
     const additive = event.ctrlKey || event.metaKey;
     const before = this.selectedIds();
     if (!additive) this.forEachIndex(null, (index) => this.state.setSelected(index, false), false);

@@ -69,7 +69,7 @@ export class BimViewer3d extends LitElement {
   @property({ attribute: 'enable-clipping-plane-widget', reflect: true, type: Boolean }) enableClippingPlaneWidget = false;
   /** Border colour of the selected clipping plane. */
   @property({ attribute: 'active-clipping-plane-border-color', reflect: true }) activeClippingPlaneBorderColor = '#a7f555';
-  /** How labels are drawn: `canvas` or `dom`. */
+  /** How labels (measurements, grid tags) are drawn: `canvas` sprites, or `dom` elements for sharper text. */
   @property({ attribute: 'text-render-mode', reflect: true }) textRenderMode: 'canvas' | 'dom' = 'canvas';
 
   private core?: Viewer3d;
@@ -119,6 +119,7 @@ export class BimViewer3d extends LitElement {
       navigationOrbitSphereColor: this.navigationOrbitSphereColor,
       enableClippingPlaneWidget: Boolean(this.enableClippingPlaneWidget),
       activeClippingPlaneBorderColor: this.activeClippingPlaneBorderColor,
+      textRenderMode: this.textRenderMode,
     };
   }
 
@@ -411,6 +412,30 @@ export class BimViewer3d extends LitElement {
       if (value != null) core.movement.speeds[name] = value;
       return core.movement.speeds[name];
     });
+  }
+
+  // ---- measuring --------------------------------------------------------------
+
+  /**
+   * Clicks measure instead of selecting: `{mode: 'laser'}` (point to point, default) or
+   * `{mode: 'dimension'}` (its x, y and z parts); without a mode the last one is kept.
+   * Points snap to vertices and edges; labels (metres) follow textRenderMode.
+   */
+  enableMeasure(options: { mode?: 'laser' | 'dimension' } = {}): Promise<void> {
+    return this.checked(() => {
+      const mode = options?.mode;
+      if (mode !== undefined && mode !== 'laser' && mode !== 'dimension') throw new ViewerError('argument', `enableMeasure: mode must be "laser" or "dimension", got "${String(mode)}"`);
+    }, (core) => core.enableMeasure(options?.mode));
+  }
+
+  /** Clicks select again; the measurements stay. */
+  disableMeasure(): Promise<void> {
+    return this.run((core) => core.disableMeasure());
+  }
+
+  /** Removes every measurement. */
+  clearMeasure(): Promise<void> {
+    return this.run((core) => core.clearMeasure());
   }
 
   // ---- clipping ---------------------------------------------------------------

@@ -7,6 +7,8 @@ export interface PickHit {
   /** Viewer coordinates. */
   point: Vector3;
   normal: Vector3;
+  /** The triangle hit, viewer coordinates (for snapping). */
+  triangle: [Vector3, Vector3, Vector3];
 }
 
 /**
@@ -91,15 +93,44 @@ export class Picker {
 
 const a = new Vector3(), b = new Vector3(), c = new Vector3(), hit = new Vector3();
 
+/**
+ * The triangles of one object that come within `radius` of `point` (viewer coordinates),
+ * for snapping to the vertices and edges around a hit.
+ */
+export function trianglesNear(model: SceneModel, index: number, point: Vector3, radius: number): [Vector3, Vector3, Vector3][] {
+  const toWorld = model.matrix;
+  const local = point.clone().applyMatrix4(toWorld.clone().invert());
+  const scale = toWorld.getMaxScaleOnAxis() || 1;
+  const reach = radius / scale;
+  const pieces = model.piecesOf(index);
+  const triangle = new Triangle();
+  const closest = new Vector3();
+  const found: [Vector3, Vector3, Vector3][] = [];
+  for (let p = 0; p < pieces.length; p += 3) {
+    const geometry = model.batches[pieces[p]].geometry;
+    const positions = geometry.getAttribute('position').array as Float32Array;
+    const indices = geometry.getIndex()!.array as Uint32Array;
+    const end = pieces[p + 1] + pieces[p + 2];
+    for (let i = pieces[p + 1]; i < end; i += 3) {
+      triangle.a.fromArray(positions, indices[i] * 3);
+      triangle.b.fromArray(positions, indices[i + 1] * 3);
+      triangle.c.fromArray(positions, indices[i + 2] * 3);
+      if (triangle.closestPointToPoint(local, closest).distanceTo(local) > reach) continue;
+      found.push([triangle.a.clone().applyMatrix4(toWorld), triangle.b.clone().applyMatrix4(toWorld), triangle.c.clone().applyMatrix4(toWorld)]);
+    }
+  }
+  return found;
+}
+
 /** The nearest hit of `ray` on the triangles of one object. */
-function intersectObject(model: SceneModel, index: number, worldRay: Ray, clipping: Plane[]): { point: Vector3; normal: Vector3 } | null {
+function intersectObject(model: SceneModel, index: number, worldRay: Ray, clipping: Plane[]): Omit<PickHit, 'index' | 'model'> | null {
   const pieces = model.piecesOf(index);
   // Test in the model's own frame (transformModel), report in the viewer's.
   const toWorld = model.matrix;
   const ray = worldRay.clone().applyMatrix4(toWorld.clone().invert());
   const normalMatrix = new Matrix3().getNormalMatrix(toWorld);
   let best = Infinity;
-  let result: { point: Vector3; normal: Vector3 } | null = null;
+  let result: Omit<PickHit, 'index' | 'model'> | null = null;
   for (let p = 0; p < pieces.length; p += 3) {
     const geometry = model.batches[pieces[p]].geometry;
     const positions = geometry.getAttribute('position').array as Float32Array;
@@ -116,7 +147,7 @@ function intersectObject(model: SceneModel, index: number, worldRay: Ray, clippi
         best = distance;
         const normal = Triangle.getNormal(a, b, c, new Vector3()).applyMatrix3(normalMatrix).normalize();
         if (normal.dot(worldRay.direction) > 0) normal.negate();
-        result = { point: world, normal };
+        result = { point: world, normal, triangle: [a.clone().applyMatrix4(toWorld), b.clone().applyMatrix4(toWorld), c.clone().applyMatrix4(toWorld)] };
       }
     }
   }
