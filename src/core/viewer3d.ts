@@ -16,6 +16,8 @@ import { Movement3d } from './scene/movement.js';
 import { MODES, parseNavigationMap, type Movement, type NavigationMap } from './scene/navigation-map.js';
 import { Labels, type TextRenderMode } from './scene/labels.js';
 import { Measure, snap, type MeasureMode } from './scene/measure.js';
+import { GridAxes, type AxisState, type GridInfo } from './scene/grid-axes.js';
+import { Images, type ImageSpec } from './scene/images.js';
 import { fetchBytes } from './data/fetch-bytes.js';
 import { cssColor, parseColor } from './data/colors.js';
 import { MODEL_ID_SPAN, expressIdOf, isValidBase, objectId, toIdList } from './data/object-ids.js';
@@ -88,6 +90,8 @@ export class Viewer3d {
   readonly movement: Movement3d;
   readonly labels: Labels;
   readonly measure: Measure;
+  private readonly grids: GridAxes;
+  readonly images = new Images();
   private renderMode: 'incremental' | 'regular' = 'regular';
   private pixelRatio = Math.min(window.devicePixelRatio || 1, 2);
   /** While the camera moves in incremental mode, frames are drawn at a lower resolution. */
@@ -129,7 +133,8 @@ export class Viewer3d {
     this.transition = new CameraTransition(this.rig, () => this.requestRender());
     this.labels = new Labels(container);
     this.measure = new Measure(this.labels);
-    this.scene.add(this.labels.group, this.measure.group);
+    this.grids = new GridAxes(this.labels);
+    this.scene.add(this.labels.group, this.measure.group, this.grids.group, this.images.group);
     this.caps = new SectionCaps(() => this.depth.track(batchMaterial(this.uniforms, Pass.Stencil)), (m) => this.depth.track(m));
     this.scene.add(this.caps.group);
     this.widget = new ClippingWidget(this.scene, this.canvas, container, () => this.rig.camera, () => this.requestRender());
@@ -235,6 +240,7 @@ export class Viewer3d {
     }
     this.nextIndex = model.firstIndex + model.count;
     this.models.push(model);
+    this.grids.add(model.id, model.grids, this.origin ?? new Vector3(), model.matrix);
     this.updatePasses();
     // Frame the scene while nobody has moved the camera since the viewer last framed it.
     if (this.models.length === 1 || JSON.stringify(this.getViewpoint()) === this.framed) {
@@ -250,6 +256,7 @@ export class Viewer3d {
 
   setModelVisible(modelId: string, visible: boolean) {
     this.model(modelId).group.visible = visible;
+    this.grids.setModelVisible(modelId, visible);
     this.updateCaps();
     this.requestRender();
   }
@@ -259,6 +266,7 @@ export class Viewer3d {
     const wasSelected = this.selectedIds().length;
     for (let i = 0; i < model.count; i++) this.state.reset(model.firstIndex + i, false);
     this.models.splice(this.models.indexOf(model), 1);
+    this.grids.remove(model.id);
     // Reuse the index range when it was the last one handed out.
     if (model.firstIndex + model.count === this.nextIndex) this.nextIndex = model.firstIndex;
     model.dispose();
@@ -290,6 +298,7 @@ export class Viewer3d {
     const toIfc = new Matrix4().makeTranslation(origin.x, origin.y, origin.z);
     const fromIfc = new Matrix4().makeTranslation(-origin.x, -origin.y, -origin.z);
     model.setMatrix(fromIfc.multiply(ifc).multiply(toIfc));
+    this.grids.setMatrix(modelId, model.matrix);
     if (this.clipping.planes.length) this.updateCaps();
     this.requestRender();
   }
@@ -418,6 +427,44 @@ export class Viewer3d {
 
   stopNavigation() {
     this.movement.stopNavigation();
+  }
+
+  // ---- images -------------------------------------------------------------------
+
+  /** Replaces the images in the scene (PNG, JPG, GIF, DDS; metres; IFC coordinates). */
+  async setImages(specs: ImageSpec[]) {
+    await this.images.set(specs, this.origin ?? new Vector3());
+    this.requestRender();
+  }
+
+  // ---- grids --------------------------------------------------------------------
+
+  /** The IfcGrids of the loaded models: `{id, name, type, modelId, axes: [{id, length}]}`. */
+  getGrids(): GridInfo[] {
+    return this.grids.list();
+  }
+
+  getGridAxisState(axisId: string): AxisState {
+    this.checkAxis(axisId);
+    return this.grids.state(axisId);
+  }
+
+  setGridAxisState(axisId: string, state: Partial<AxisState>) {
+    this.checkAxis(axisId);
+    const box = this.sceneBox();
+    this.grids.setState(axisId, state, box.isEmpty() ? [0, 3] : [box.min.z, box.max.z]);
+    this.requestRender();
+  }
+
+  /** The point `distance` metres along an axis from its start, and the axis direction there (IFC coordinates). */
+  calculatePointOnAxis(axisId: string, distance: number): { location: Vec3; direction: Vec3 } {
+    this.checkAxis(axisId);
+    const { location, direction } = this.grids.pointOnAxis(axisId, distance);
+    return { location: vec(location.add(this.origin ?? new Vector3())), direction: vec(direction) };
+  }
+
+  private checkAxis(axisId: string) {
+    if (!this.grids.has(axisId)) throw new ViewerError('argument', `No grid axis with id "${axisId}"`);
   }
 
   // ---- measuring ----------------------------------------------------------------
@@ -595,6 +642,8 @@ export class Viewer3d {
     this.caps.dispose();
     this.widget.dispose();
     this.measure.dispose();
+    this.grids.dispose();
+    this.images.dispose();
     this.labels.dispose();
     this.state.dispose();
     Object.values(this.materials).forEach((m) => m.dispose());

@@ -23,6 +23,8 @@ import {
 import { emit, type Viewer3dEventMap, type Viewer3dEventName } from './events.js';
 import { isEasing, type TransitionSettings } from '../core/scene/camera-transition.js';
 import { MOVEMENTS, parseNavigationMap, type Movement, type NavigationMap } from '../core/scene/navigation-map.js';
+import type { AxisState, GridInfo } from '../core/scene/grid-axes.js';
+import type { ImageSpec } from '../core/scene/images.js';
 
 function checkMovement(method: string, movement: unknown, value: unknown) {
   if (!MOVEMENTS.includes(movement as Movement)) throw new ViewerError('argument', `${method}: unknown movement "${String(movement)}" (${MOVEMENTS.join(', ')})`);
@@ -412,6 +414,55 @@ export class BimViewer3d extends LitElement {
       if (value != null) core.movement.speeds[name] = value;
       return core.movement.speeds[name];
     });
+  }
+
+  // ---- images -----------------------------------------------------------------
+
+  /**
+   * Replaces the images in the scene: `[{url, size {width, height}, transform {position,
+   * rotation}}]`, PNG, JPG, GIF or DDS, in metres, each centred on the origin and facing
+   * up unless transformed (rotation: axis + angle in radians, or a quaternion). `[]` clears.
+   */
+  images(images: ImageSpec[]): Promise<void> {
+    return this.checked(() => {
+      if (!Array.isArray(images)) throw new ViewerError('argument', 'images: expected an array of {url, size, transform}');
+      images.forEach((image, i) => {
+        if (typeof image?.url !== 'string' || !image.url) throw new ViewerError('argument', `images: image ${i} needs a url`);
+        if (!(image.size?.width > 0 && image.size?.height > 0)) throw new ViewerError('argument', `images: image ${i} needs a size {width, height} in metres`);
+        if (image.transform !== undefined) checkTransform('images', image.transform);
+      });
+    }, (core) => core.setImages(images));
+  }
+
+  // ---- grids ------------------------------------------------------------------
+
+  /** The IfcGrids of the loaded models: `[{id, name, type, modelId, axes: [{id, length}]}]`. */
+  getGrids(): Promise<GridInfo[]> {
+    return this.run((core) => core.getGrids());
+  }
+
+  /** `{visible, extrudeCurve}` of a grid axis. */
+  getGridAxisState(axisId: string): Promise<AxisState> {
+    return this.checked(() => checkString('getGridAxisState', 'axisId', axisId), (core) => core.getGridAxisState(axisId));
+  }
+
+  /** Shows or hides an axis (`visible`) and draws it as a curtain through the building (`extrudeCurve`). */
+  setGridAxisState(axisId: string, state: Partial<AxisState>): Promise<void> {
+    return this.checked(() => {
+      checkString('setGridAxisState', 'axisId', axisId);
+      const s = state as Record<string, unknown> | null;
+      if (!s || typeof s !== 'object' || ['visible', 'extrudeCurve'].some((k) => s[k] !== undefined && typeof s[k] !== 'boolean')) {
+        throw new ViewerError('argument', 'setGridAxisState: expected {visible?: boolean, extrudeCurve?: boolean}');
+      }
+    }, (core) => core.setGridAxisState(axisId, state));
+  }
+
+  /** `{location, direction}` at `distance` metres along the axis from its start. */
+  calculatePointOnAxis(axisId: string, distance: number): Promise<{ location: Vec3; direction: Vec3 }> {
+    return this.checked(() => {
+      checkString('calculatePointOnAxis', 'axisId', axisId);
+      if (!Number.isFinite(distance)) throw new ViewerError('argument', 'calculatePointOnAxis: distance must be a number of metres');
+    }, (core) => core.calculatePointOnAxis(axisId, distance));
   }
 
   // ---- measuring --------------------------------------------------------------

@@ -72,7 +72,7 @@ export function checkTransform(method: string, transform: unknown) {
   for (const key of ['position', 'scale', 'rotation'] as const) {
     if (t[key] !== undefined && !isVec(t[key])) fail(method, `${key} must be {x, y, z}, got ${describe(t[key])}`);
   }
-  if (t.rotation !== undefined && !Number.isFinite(t.rotation.angle)) fail(method, 'rotation needs an angle in radians');
+  if (t.rotation !== undefined && !Number.isFinite(t.rotation.angle) && !Number.isFinite(t.rotation.w)) fail(method, 'rotation needs an angle in radians (or w, as a quaternion)');
 }
 
 function describe(value: unknown): string {

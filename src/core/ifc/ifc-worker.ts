@@ -2,6 +2,7 @@
 import { IfcAPI, IFCSPACE, LogLevel } from 'web-ifc';
 import { GeometryBatcher } from './geometry-batcher.js';
 import { ProductReader } from './products.js';
+import { readGrids } from './grids.js';
 import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage } from './protocol.js';
 
 /**
@@ -136,6 +137,7 @@ function stream(ifc: IfcAPI, requestId: number, { modelID, products, only }: Ope
     origin: origin ?? [0, 0, 0],
     spatial: products.spatial(),
     schema: ifc.GetModelSchema(modelID),
+    grids: readGrids(ifc, modelID, products.base),
   };
 }
 

@@ -21,7 +21,7 @@ export class ProductReader {
   constructor(
     private readonly api: IfcAPI,
     private readonly modelID: number,
-    private readonly base: string,
+    readonly base: string,
   ) {}
 
   /** Every IfcProduct and the IfcProject, by express id. */

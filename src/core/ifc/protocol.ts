@@ -1,4 +1,5 @@
 import type { Product, ProductOptions, SpatialNode } from '../types.js';
+import type { GridData } from './grids.js';
 
 /**
  * Messages between the main thread (IfcClient) and the IFC worker. Geometry travels as
@@ -31,6 +32,7 @@ export interface OpenResult {
   origin: [number, number, number];
   spatial: SpatialNode | null;
   schema: string;
+  grids: GridData[];
 }
 
 export type Request =

@@ -1,5 +1,6 @@
 import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Box3, Vector3, type Matrix4, type Material } from 'three';
 import type { GeometryChunk, OpenResult } from '../ifc/protocol.js';
+import type { GridData } from '../ifc/grids.js';
 import { objectId } from '../data/object-ids.js';
 import type { SpatialNode } from '../types.js';
 
@@ -26,6 +27,7 @@ export class SceneModel {
   /** Per local object: min xyz, max xyz in viewer coordinates. */
   boxes: Float32Array = new Float32Array(0);
   spatial: SpatialNode | null = null;
+  grids: GridData[] = [];
   schema = '';
   private readonly idToIndex = new Map<string, number>();
   /** Object index to its pieces in the batches: [batch, first, count] triples. */
@@ -102,6 +104,7 @@ export class SceneModel {
     this.types = result.types;
     this.boxes = result.boxes;
     this.spatial = result.spatial;
+    this.grids = result.grids;
     this.schema = result.schema;
     for (let i = 0; i < this.expressIds.length; i++) this.idToIndex.set(objectId(this.objectIdBase, this.expressIds[i]), this.firstIndex + i);
   }
