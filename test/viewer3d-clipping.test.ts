@@ -86,8 +86,14 @@ describe('clipping planes on Duplex', () => {
   });
 
   it('the widget shows on the selected plane only when enabled, and dragging its arrow moves the plane', async () => {
-    await el.clippingPlanes([{ location: { x: 4, y: -10, z: 2.5 }, direction: { x: 0, y: 0, z: 1 } }]);
     const widget = () => core().scene.getObjectByName('clipping-widget');
+    el.enableClippingPlaneWidget = true;
+    await el.updateComplete;
+    await frames();
+    assert(!widget(), 'no widget without a plane');
+    el.enableClippingPlaneWidget = false;
+    await el.updateComplete;
+    await el.clippingPlanes([{ location: { x: 4, y: -10, z: 2.5 }, direction: { x: 0, y: 0, z: 1 } }]);
     assert(!widget(), 'no widget while disabled');
     el.enableClippingPlaneWidget = true;
     await el.updateComplete;
@@ -117,6 +123,14 @@ describe('clipping planes on Duplex', () => {
     assert(moved.location.z > 2.6, `dragging the arrow up moved the plane up: z ${moved.location.z}`);
     assertDeepEqual(moved.direction, { x: 0, y: 0, z: 1 }, 'moving keeps the direction');
     assert(events.length >= 2, 'viewer.clippingplanes fires while the plane moves');
+    // R switches the widget between moving and turning the plane.
+    const modes = () => (core() as unknown as { widget: { mode: string } }).widget.mode;
+    assertEqual(modes(), 'translate');
+    el.shadowRoot!.querySelector('canvas')!.focus();
+    await sendKeys({ press: 'r' });
+    assertEqual(modes(), 'rotate', 'R turns the widget into a rotation gizmo');
+    await sendKeys({ press: 'r' });
+    assertEqual(modes(), 'translate');
   });
 
   it('clippingPlaneWidgetViewport draws the widget in its own rectangle', async () => {
