@@ -91,7 +91,7 @@ export class Picker {
   }
 }
 
-const a = new Vector3(), b = new Vector3(), c = new Vector3(), hit = new Vector3();
+const hit = new Vector3();
 
 /**
  * The triangles of one object that come within `radius` of `point` (viewer coordinates),
@@ -100,56 +100,34 @@ const a = new Vector3(), b = new Vector3(), c = new Vector3(), hit = new Vector3
 export function trianglesNear(model: SceneModel, index: number, point: Vector3, radius: number): [Vector3, Vector3, Vector3][] {
   const toWorld = model.matrix;
   const local = point.clone().applyMatrix4(toWorld.clone().invert());
-  const scale = toWorld.getMaxScaleOnAxis() || 1;
-  const reach = radius / scale;
-  const pieces = model.piecesOf(index);
+  const reach = radius / (toWorld.getMaxScaleOnAxis() || 1);
   const triangle = new Triangle();
   const closest = new Vector3();
   const found: [Vector3, Vector3, Vector3][] = [];
-  for (let p = 0; p < pieces.length; p += 3) {
-    const geometry = model.batches[pieces[p]].geometry;
-    const positions = geometry.getAttribute('position').array as Float32Array;
-    const indices = geometry.getIndex()!.array as Uint32Array;
-    const end = pieces[p + 1] + pieces[p + 2];
-    for (let i = pieces[p + 1]; i < end; i += 3) {
-      triangle.a.fromArray(positions, indices[i] * 3);
-      triangle.b.fromArray(positions, indices[i + 1] * 3);
-      triangle.c.fromArray(positions, indices[i + 2] * 3);
-      if (triangle.closestPointToPoint(local, closest).distanceTo(local) > reach) continue;
-      found.push([triangle.a.clone().applyMatrix4(toWorld), triangle.b.clone().applyMatrix4(toWorld), triangle.c.clone().applyMatrix4(toWorld)]);
-    }
-  }
+  model.forEachTriangle(index, (a, b, c) => {
+    if (triangle.set(a, b, c).closestPointToPoint(local, closest).distanceTo(local) > reach) return;
+    found.push([a.clone().applyMatrix4(toWorld), b.clone().applyMatrix4(toWorld), c.clone().applyMatrix4(toWorld)]);
+  });
   return found;
 }
 
 /** The nearest hit of `ray` on the triangles of one object. */
 function intersectObject(model: SceneModel, index: number, worldRay: Ray, clipping: Plane[]): Omit<PickHit, 'index' | 'model'> | null {
-  const pieces = model.piecesOf(index);
   // Test in the model's own frame (transformModel), report in the viewer's.
   const toWorld = model.matrix;
   const ray = worldRay.clone().applyMatrix4(toWorld.clone().invert());
   const normalMatrix = new Matrix3().getNormalMatrix(toWorld);
   let best = Infinity;
   let result: Omit<PickHit, 'index' | 'model'> | null = null;
-  for (let p = 0; p < pieces.length; p += 3) {
-    const geometry = model.batches[pieces[p]].geometry;
-    const positions = geometry.getAttribute('position').array as Float32Array;
-    const indices = geometry.getIndex()!.array as Uint32Array;
-    const end = pieces[p + 1] + pieces[p + 2];
-    for (let i = pieces[p + 1]; i < end; i += 3) {
-      a.fromArray(positions, indices[i] * 3);
-      b.fromArray(positions, indices[i + 1] * 3);
-      c.fromArray(positions, indices[i + 2] * 3);
-      if (!ray.intersectTriangle(a, b, c, false, hit)) continue;
-      const world = hit.clone().applyMatrix4(toWorld);
-      const distance = world.distanceTo(worldRay.origin);
-      if (distance < best && clipping.every((plane) => plane.distanceToPoint(world) >= 0)) {
-        best = distance;
-        const normal = Triangle.getNormal(a, b, c, new Vector3()).applyMatrix3(normalMatrix).normalize();
-        if (normal.dot(worldRay.direction) > 0) normal.negate();
-        result = { point: world, normal, triangle: [a.clone().applyMatrix4(toWorld), b.clone().applyMatrix4(toWorld), c.clone().applyMatrix4(toWorld)] };
-      }
-    }
-  }
+  model.forEachTriangle(index, (a, b, c) => {
+    if (!ray.intersectTriangle(a, b, c, false, hit)) return;
+    const world = hit.clone().applyMatrix4(toWorld);
+    const distance = world.distanceTo(worldRay.origin);
+    if (distance >= best || !clipping.every((plane) => plane.distanceToPoint(world) >= 0)) return;
+    best = distance;
+    const normal = Triangle.getNormal(a, b, c, new Vector3()).applyMatrix3(normalMatrix).normalize();
+    if (normal.dot(worldRay.direction) > 0) normal.negate();
+    result = { point: world, normal, triangle: [a.clone().applyMatrix4(toWorld), b.clone().applyMatrix4(toWorld), c.clone().applyMatrix4(toWorld)] };
+  });
   return result;
 }

@@ -139,9 +139,19 @@ export class SceneModel {
     box.union(new Box3(new Vector3(b[o], b[o + 1], b[o + 2]), new Vector3(b[o + 3], b[o + 4], b[o + 5])).applyMatrix4(this.group.matrix));
   }
 
-  /** Pieces of an object: [batch, first index, index count] triples. */
-  piecesOf(index: number): number[] {
-    return this.pieces.get(index) ?? [];
+  /** Calls `fn` with each triangle of an object, in the model's own coordinates (the vectors are reused). */
+  forEachTriangle(index: number, fn: (a: Vector3, b: Vector3, c: Vector3) => void) {
+    const pieces = this.pieces.get(index) ?? [];
+    const a = new Vector3(), b = new Vector3(), c = new Vector3();
+    for (let p = 0; p < pieces.length; p += 3) {
+      const geometry = this.batches[pieces[p]].geometry;
+      const positions = geometry.getAttribute('position').array as Float32Array;
+      const indices = geometry.getIndex()!.array as Uint32Array;
+      const end = pieces[p + 1] + pieces[p + 2];
+      for (let i = pieces[p + 1]; i < end; i += 3) {
+        fn(a.fromArray(positions, indices[i] * 3), b.fromArray(positions, indices[i + 1] * 3), c.fromArray(positions, indices[i + 2] * 3));
+      }
+    }
   }
 
   bounds(): Box3 {
