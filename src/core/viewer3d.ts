@@ -122,6 +122,8 @@ export class Viewer3d {
     this.renderer.setPixelRatio(this.pixelRatio);
     this.renderer.info.autoReset = true;
     this.renderer.localClippingEnabled = true; // clipping planes live on the batch materials
+    // Asking for shader logs blocks until each shader is compiled: only while developing.
+    this.renderer.debug.checkShaderErrors = Boolean(import.meta.env?.DEV);
     this.scene.background = new Color('#f2f3f5');
     this.uniforms = batchUniforms(this.state.texture, this.state.width, this.depth.uniform);
     this.materials = {
