@@ -73,7 +73,7 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
       assertEqual(await read($v, 'elevationSpeed', null), 1.5);
       const before = await read<Viewpoint>($v, 'viewpoint', null);
       $v.viewer('keyDown', 'moveUp', true);
-      await sleep(200);
+      await sleep(400);
       $v.viewer('resetKeyDown');
       $v.viewer('navigate', 'rotateLeft', 1);
       await sleep(400);

@@ -3,8 +3,8 @@ import {
   DoubleSide,
   Float32BufferAttribute,
   Group,
-  Line,
   LineBasicMaterial,
+  LineSegments,
   Matrix4,
   Mesh,
   MeshBasicMaterial,
@@ -35,7 +35,6 @@ interface Axis {
   points: Vector3[];
   length: number;
   state: AxisState;
-  line: Line<BufferGeometry, LineBasicMaterial>;
   curtain?: Mesh<BufferGeometry, MeshBasicMaterial>;
 }
 
@@ -61,6 +60,10 @@ export class GridAxes {
     const group = new Group();
     group.matrixAutoUpdate = false;
     group.matrix.copy(matrix);
+    // All axes of a model in one draw call, rebuilt when an axis is shown or hidden.
+    const lines = new LineSegments(new BufferGeometry(), this.lineMaterial);
+    lines.name = 'grid-axes';
+    group.add(lines);
     this.group.add(group);
     this.modelGroups.set(modelId, group);
     for (const grid of grids) {
@@ -70,25 +73,23 @@ export class GridAxes {
         for (let i = 0; i < data.points.length; i += 3) points.push(new Vector3(data.points[i], data.points[i + 1], data.points[i + 2]).sub(origin));
         let length = 0;
         for (let i = 1; i < points.length; i++) length += points[i].distanceTo(points[i - 1]);
-        const line = new Line(new BufferGeometry().setFromPoints(points), this.lineMaterial);
-        line.name = `grid-axis:${data.objectId}`;
-        group.add(line);
-        const axis: Axis = { id: data.objectId, tag: data.tag, modelId, points, length, state: { visible: true, extrudeCurve: false }, line };
+        const axis: Axis = { id: data.objectId, tag: data.tag, modelId, points, length, state: { visible: true, extrudeCurve: false } };
         this.axes.set(axis.id, axis);
         info.axes.push({ id: axis.id, length });
         this.placeTags(axis);
       }
       this.grids.push(info);
     }
+    this.rebuildLines(modelId);
   }
 
   remove(modelId: string) {
     for (const axis of [...this.axes.values()].filter((a) => a.modelId === modelId)) {
-      axis.line.geometry.dispose();
       axis.curtain?.geometry.dispose();
       this.labels.removeAll(`grid:${axis.id}:`);
       this.axes.delete(axis.id);
     }
+    (this.modelGroups.get(modelId)?.getObjectByName('grid-axes') as LineSegments | undefined)?.geometry.dispose();
     this.modelGroups.get(modelId)?.removeFromParent();
     this.modelGroups.delete(modelId);
     for (let i = this.grids.length - 1; i >= 0; i--) if (this.grids[i].modelId === modelId) this.grids.splice(i, 1);
@@ -124,7 +125,7 @@ export class GridAxes {
   setState(axisId: string, state: Partial<AxisState>, zRange: [number, number]) {
     const axis = this.axis(axisId);
     axis.state = { ...axis.state, ...state };
-    axis.line.visible = axis.state.visible;
+    this.rebuildLines(axis.modelId);
     if (axis.curtain) {
       axis.curtain.removeFromParent();
       axis.curtain.geometry.dispose();
@@ -161,6 +162,18 @@ export class GridAxes {
     for (const modelId of [...this.modelGroups.keys()]) this.remove(modelId);
     this.lineMaterial.dispose();
     this.curtainMaterial.dispose();
+  }
+
+  private rebuildLines(modelId: string) {
+    const lines = this.modelGroups.get(modelId)?.getObjectByName('grid-axes') as LineSegments<BufferGeometry, LineBasicMaterial> | undefined;
+    if (!lines) return;
+    const points: Vector3[] = [];
+    for (const axis of this.axes.values()) {
+      if (axis.modelId !== modelId || !axis.state.visible) continue;
+      for (let i = 1; i < axis.points.length; i++) points.push(axis.points[i - 1], axis.points[i]);
+    }
+    lines.geometry.dispose();
+    lines.geometry = new BufferGeometry().setFromPoints(points);
   }
 
   private axis(axisId: string): Axis {
