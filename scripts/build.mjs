@@ -2,10 +2,12 @@
 // npm run build: the distributable files.
 //
 //   dist/viewer3d.js (+ .map)      script-tag bundle (IIFE, minified; lit, three inside)
+//   dist/viewer2d.js (+ .map)      the 2D viewer's script-tag bundle (IIFE, minified; lit, d3 inside)
 //   dist/ifc-worker.js (+ .map)    the IFC worker, a classic self-contained script (web-ifc inside)
-//   dist/web-ifc.wasm              web-ifc's wasm, loaded by the worker from beside the bundle
+//   dist/plan-worker.js (+ .map)   the 2D viewer's plan worker, the same way
+//   dist/web-ifc.wasm              web-ifc's wasm, loaded by the workers from beside the bundles
 //   dist/npm/index.js (+ .map)     npm entry (ESM; lit, three, web-ifc, d3 stay external)
-//   dist/npm/ifc-worker.js, dist/npm/web-ifc.wasm   beside it
+//   dist/npm/ifc-worker.js, dist/npm/plan-worker.js, dist/npm/web-ifc.wasm   beside it
 //   dist/types/**.d.ts             declarations (tsc -p tsconfig.build.json)
 //   custom-elements.json           element manifest (cem analyze)
 //
@@ -86,21 +88,41 @@ async function buildAll() {
     },
   }));
 
-  // 2. The IFC worker: a classic script (importScripts-able from a Blob worker).
-  //    web-ifc reads import.meta.url only on its multi-threaded path, which is never taken.
+  // 1b. The 2D viewer's script-tag bundle.
   await build(base({
-    define: { 'import.meta.url': 'self.location.href' },
+    define: { __BIM_IIFE__: 'true' },
     build: {
       outDir: dist,
       minify: true,
       lib: {
-        entry: join(root, 'src/core/ifc/ifc-worker.ts'),
+        entry: join(root, 'src/bundles/viewer2d.ts'),
         formats: ['iife'],
-        name: 'bimIfcWorker',
-        fileName: () => 'ifc-worker.js',
+        name: 'bimViewer2dBundle',
+        fileName: () => 'viewer2d.js',
       },
     },
   }));
+
+  // 2. The IFC and plan workers: classic scripts (importScripts-able from a Blob worker).
+  //    web-ifc reads import.meta.url only on its multi-threaded path, which is never taken.
+  for (const [entry, name, file] of [
+    ['src/core/ifc/ifc-worker.ts', 'bimIfcWorker', 'ifc-worker.js'],
+    ['src/core/plan/plan-worker.ts', 'bimPlanWorker', 'plan-worker.js'],
+  ]) {
+    await build(base({
+      define: { 'import.meta.url': 'self.location.href' },
+      build: {
+        outDir: dist,
+        minify: true,
+        lib: {
+          entry: join(root, entry),
+          formats: ['iife'],
+          name,
+          fileName: () => file,
+        },
+      },
+    }));
+  }
   copyFileSync(join(root, 'node_modules/web-ifc/web-ifc.wasm'), join(dist, 'web-ifc.wasm'));
 
   // 3. The npm entry (ESM), dependencies external, worker and wasm beside it.
@@ -118,8 +140,9 @@ async function buildAll() {
     },
   }));
   unhideAssetUrls(join(dist, 'npm/index.js'));
-  copyFileSync(join(dist, 'ifc-worker.js'), join(dist, 'npm/ifc-worker.js'));
-  copyFileSync(join(dist, 'ifc-worker.js.map'), join(dist, 'npm/ifc-worker.js.map'));
+  for (const file of ['ifc-worker.js', 'ifc-worker.js.map', 'plan-worker.js', 'plan-worker.js.map']) {
+    copyFileSync(join(dist, file), join(dist, 'npm', file));
+  }
   copyFileSync(join(dist, 'web-ifc.wasm'), join(dist, 'npm/web-ifc.wasm'));
 
   checkNotInlined();
@@ -149,22 +172,27 @@ function run(command, argv) {
   if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed (exit ${result.status})`);
 }
 
-/** The built JS must reference the wasm and the worker, not embed them. */
+/** The built JS must reference the wasm and the workers, not embed them. */
 function checkNotInlined() {
-  for (const file of ['viewer3d.js', 'npm/index.js']) {
+  const needs = {
+    'viewer3d.js': ['ifc-worker.js', 'web-ifc.wasm'],
+    'viewer2d.js': ['plan-worker.js', 'web-ifc.wasm'],
+    'npm/index.js': ['ifc-worker.js', 'plan-worker.js', 'web-ifc.wasm'],
+  };
+  for (const [file, names] of Object.entries(needs)) {
     const text = readFileSync(join(dist, file), 'utf8');
     if (/data:application\/wasm|AGFzbQ/.test(text)) throw new Error(`${file} inlines a wasm`);
-    if (/new URL\(\s*["'`]data:/.test(text)) throw new Error(`${file} inlines an asset (the worker?) as a data: URL`);
-    if (!text.includes('ifc-worker.js') || !text.includes('web-ifc.wasm')) {
-      throw new Error(`${file} does not load ifc-worker.js / web-ifc.wasm from beside itself`);
+    if (/new URL\(\s*["'`]data:/.test(text)) throw new Error(`${file} inlines an asset (a worker?) as a data: URL`);
+    for (const name of names) {
+      if (!text.includes(name)) throw new Error(`${file} does not load ${name} from beside itself`);
     }
   }
 }
 
 function printSizes() {
   const files = [
-    'viewer3d.js', 'ifc-worker.js', 'web-ifc.wasm',
-    'npm/index.js', 'npm/ifc-worker.js', 'npm/web-ifc.wasm',
+    'viewer3d.js', 'viewer2d.js', 'ifc-worker.js', 'plan-worker.js', 'web-ifc.wasm',
+    'npm/index.js', 'npm/ifc-worker.js', 'npm/plan-worker.js', 'npm/web-ifc.wasm',
   ];
   const rows = files.map((file) => {
     const bytes = readFileSync(join(dist, file));

@@ -1,19 +1,28 @@
 /**
- * npm entry (ESM). Importing it registers <bim-viewer-3d>.
+ * npm entry (ESM). Importing it registers <bim-viewer-3d> and <bim-viewer-2d>.
  *
  *   import { BimViewer3d } from 'bim-viewers';
  *   const viewer = document.createElement('bim-viewer-3d');
  *   await viewer.loadUrl('/models/hello-wall.ifc');
  *
- * SPA pages that keep jQuery code: `installViewer3dPlugin($)` adds `$(el).viewer(...)`.
+ * SPA pages that keep jQuery code: `installViewer3dPlugin($)` adds `$(el).viewer(...)`,
+ * `installViewer2dPlugin($)` adds `$(el).viewer2d(...)`.
  */
 export { BimViewer3d } from './elements/bim-viewer-3d.js';
 export { VIEWER3D_EVENT_ARGS, type Viewer3dEventMap, type Viewer3dEventName } from './elements/events.js';
 export * from './core/types.js';
 export { installViewer3dPlugin } from './jquery/viewer-plugin.js';
+export { BimViewer2d } from './elements/bim-viewer-2d.js';
+export { VIEWER2D_EVENT_ARGS, type Viewer2dEventMap, type Viewer2dEventName } from './elements/events2d.js';
+export type * from './core/viewer2d/types.js';
+export { installViewer2dPlugin } from './jquery/viewer2d-plugin.js';
 export { setWasmUrl } from './core/ifc/assets.js';
 
 import { VIEWER3D_EVENT_ARGS, type Viewer3dEventName } from './elements/events.js';
+import { VIEWER2D_EVENT_ARGS as ARGS_2D, type Viewer2dEventName as Name2d } from './elements/events2d.js';
 
 /** The names of the events <bim-viewer-3d> dispatches (`viewer.load`, `viewer.select`, ...). */
 export const VIEWER3D_EVENTS = Object.freeze(Object.keys(VIEWER3D_EVENT_ARGS) as Viewer3dEventName[]);
+
+/** The names of the events <bim-viewer-2d> dispatches (`viewer2d.click`, `viewer2d.load`, ...). */
+export const VIEWER2D_EVENTS = Object.freeze(Object.keys(ARGS_2D) as Name2d[]);

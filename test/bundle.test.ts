@@ -150,12 +150,16 @@ describe('dist/viewer3d.js (script-tag bundle)', function () {
     }
   });
 
-  it('loadViewer2d without the 2D bundle says so and calls no callback', async () => {
+  it('loadViewer2d loads dist/viewer2d.js from beside the 3D bundle, then calls the 2D callback', async () => {
     let called = 0;
     win.platform.setOnViewer2dLoadCallback(() => { called++; });
     const errors = await consoleErrors(() => win.platform.loadViewer2d());
-    assertEqual(called, 0, 'no 2D viewer, no 2D callback');
-    assert(errors.some((e) => e.includes('viewer2d.js')), `a console error names viewer2d.js: ${JSON.stringify(errors)}`);
+    assertEqual(called, 1, 'the 2D callback ran once');
+    assertEqual(errors.length, 0, `no console errors: ${JSON.stringify(errors)}`);
+    assertEqual(typeof jq1.fn.viewer2d, 'function', '$.fn.viewer2d on the page\'s jQuery');
+    assert(customElements.get('bim-viewer-2d'), 'the 2D bundle registered <bim-viewer-2d>');
+    const script = Array.from(document.querySelectorAll<HTMLScriptElement>('script[src]')).find((s) => s.src.endsWith('/dist/viewer2d.js'));
+    assert(script, 'the 2D bundle was loaded beside the 3D one');
   });
 
   it('works when the bundle is served from another origin (worker and wasm found beside it)', async () => {

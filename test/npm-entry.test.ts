@@ -19,6 +19,8 @@ describe('dist/npm/index.js (npm entry)', () => {
         'lit/decorators.js': '/node_modules/lit/decorators.js',
         three: '/node_modules/three/build/three.module.js',
         'three/examples/jsm/': '/node_modules/three/examples/jsm/',
+        'd3-selection': '/node_modules/d3-selection/dist/d3-selection.mjs',
+        'd3-zoom': '/node_modules/d3-zoom/dist/d3-zoom.mjs',
       },
     });
     document.head.append(map);
@@ -34,10 +36,11 @@ describe('dist/npm/index.js (npm entry)', () => {
       window.addEventListener('error', (e) => reject(e.error ?? new Error(e.message)), { once: true });
       document.head.append(script);
     });
-    for (const name of ['BimViewer3d', 'installViewer3dPlugin', 'setWasmUrl', 'ViewerError', 'VIEWER3D_EVENT_ARGS', 'VIEWER3D_EVENTS']) {
+    for (const name of ['BimViewer3d', 'installViewer3dPlugin', 'setWasmUrl', 'ViewerError', 'VIEWER3D_EVENT_ARGS', 'VIEWER3D_EVENTS', 'BimViewer2d', 'installViewer2dPlugin', 'VIEWER2D_EVENT_ARGS', 'VIEWER2D_EVENTS']) {
       assert(mod[name], `export ${name}`);
     }
     assert(mod.VIEWER3D_EVENTS.includes('viewer.select'), 'event names');
+    (window as any).__npmEntryModule = mod;
     assertEqual(customElements.get('bim-viewer-3d'), mod.BimViewer3d);
     const viewer = document.createElement('bim-viewer-3d') as any;
     viewer.style.cssText = 'width:320px;height:240px';
@@ -47,6 +50,24 @@ describe('dist/npm/index.js (npm entry)', () => {
       assertEqual(infos.length, 1);
       const products = await viewer.getProducts();
       assert(products.length > 0, 'the worker answered');
+    } finally {
+      await viewer.dispose();
+      viewer.remove();
+    }
+  });
+
+  it('registers <bim-viewer-2d>, whose plan worker is found beside the built file', async () => {
+    const mod: any = (window as any).__npmEntryModule;
+    assert(mod, 'the module from the first test');
+    assertEqual(customElements.get('bim-viewer-2d'), mod.BimViewer2d);
+    assert(mod.VIEWER2D_EVENTS.includes('viewer2d.click'), '2D event names');
+    const viewer = document.createElement('bim-viewer-2d') as any;
+    viewer.style.cssText = 'width:320px;height:240px';
+    document.body.append(viewer);
+    try {
+      await viewer.loadUrl('/models/hello-wall.ifc');
+      assertEqual(viewer.getStoreys().length, 1);
+      assertEqual(viewer.getSpaces().length, 1);
     } finally {
       await viewer.dispose();
       viewer.remove();

@@ -4,6 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import { DEFAULT_PROJECT, MODELS, PROJECTS, findProject } from './catalogue.js';
 import type { TokenStore } from './tokens.js';
 import type { Middleware } from './http.js';
+import { viewer2dGeometryUrl } from './viewer2d-routes.js';
 import { viewer3dDataUrl } from './viewer3d-routes.js';
 
 /**
@@ -12,6 +13,7 @@ import { viewer3dDataUrl } from './viewer3d-routes.js';
  * into its HTML (what old pages using `data-url` look like). Placeholders:
  *
  *   {{viewer3d-token-url}}  a new 3D token URL for the page's ?project= (default "demo")
+ *   {{viewer2d-token-url}}  a new 2D token URL (60 minutes) for the same project
  *   {{project}}             that project's id
  *   {{project-options}}     <option>s for every project, the page's project selected
  *   {{attribution}}         the sample models' sources and licences
@@ -61,6 +63,10 @@ export function fillPlaceholders(template: string, req: IncomingMessage, url: UR
       case 'viewer3d-token-url': {
         const { token } = store.issue('viewer3d', project.id, project.models);
         return escapeHtml(viewer3dDataUrl(req, project.id, token));
+      }
+      case 'viewer2d-token-url': {
+        const { token } = store.issue('viewer2d', project.id, project.models);
+        return escapeHtml(viewer2dGeometryUrl(req, project.id, token));
       }
       case 'project':
         return escapeHtml(project.id);

@@ -3,6 +3,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { demoPages } from './pages.js';
 import { serveDirectory, serveFiles, vendorFiles } from './static-files.js';
 import { TokenStore } from './tokens.js';
+import { viewer2dRoutes } from './viewer2d-routes.js';
 import { viewer3dRoutes } from './viewer3d-routes.js';
 
 /**
@@ -10,6 +11,7 @@ import { viewer3dRoutes } from './viewer3d-routes.js';
  * (dev server and `vite preview`). Routes are listed in demo/README.md:
  *
  *   POST /v2/projects/{project}/viewer3d/token, GET /v2/projects/{project}/viewer3d/data?token=
+ *   POST /v2/projects/{project}/viewer2d/token, GET /v2/projects/{project}/viewer2d/geometry?token=
  *   /dist/*    the script-tag bundles from `npm run build`
  *   /vendor/*  jQuery 1.12.4, 2.2.4 and 4.0.0
  *   /demo/*.html, /   the demo pages, rendered with fresh token URLs
@@ -20,6 +22,7 @@ export function tokenApi(): Plugin {
 
   const middlewares = (server?: ViteDevServer) => [
     viewer3dRoutes(store),
+    viewer2dRoutes(store),
     serveDirectory('/dist/', join(root, 'dist'), 'not built yet: run `npm run build` (npm start does it for you)'),
     serveFiles(vendorFiles(root)),
     demoPages(root, store, () => server?.transformIndexHtml.bind(server)),

@@ -100,13 +100,13 @@ async function readManifest(
   sendJson(res, 200, manifestFor(grant.modelIds), CORS);
 }
 
-interface TokenRequest {
+export interface TokenRequest {
   models: string[];
   expiresIn?: number;
 }
 
 /** Body of POST .../viewer3d/token: all optional; models must belong to the project. */
-function parseTokenRequest(body: unknown, project: Project): TokenRequest {
+export function parseTokenRequest(body: unknown, project: Project): TokenRequest {
   if (body === undefined || body === null) return { models: project.models };
   if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
   const { models, expiresIn } = body as { models?: unknown; expiresIn?: unknown };

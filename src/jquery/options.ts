@@ -1,83 +1,30 @@
 import { BimViewer3d } from '../elements/bim-viewer-3d.js';
+import { optionTable, type CoercedOptions } from './option-coercion.js';
 
 /**
- * Viewer options as pages pass them: an object with camelCase keys
- * (`{defaultColor: '#ff0000', enableTouch: true}`) or data attributes, whose values are
- * always strings (`"true"`, `"0.2"`, `"80"`). The options are the element's public lit
- * properties (those with an attribute); their declared type (Boolean, Number, String)
- * says how a string is read, so a new option on the element needs no change here.
+ * The 3D viewer's options as pages pass them (objects or data attribute strings),
+ * read from <bim-viewer-3d>'s own lit properties (see option-coercion.ts).
  */
-export type OptionType = 'boolean' | 'number' | 'string';
+export { dataAttributes, type CoercedOptions, type OptionProblem, type OptionType } from './option-coercion.js';
 
-export interface OptionProblem {
-  option: string;
-  message: string;
-}
-
-export interface CoercedOptions {
-  /** Property name (as the element spells it) to value of the right type. */
-  values: Record<string, unknown>;
-  /** Values that could not be read; they are left out of `values`. */
-  problems: OptionProblem[];
-}
-
-let table: Map<string, { name: string; type: OptionType }> | undefined;
-
-/** lower-cased option name -> the element's property name and its type. */
-function optionTable(): Map<string, { name: string; type: OptionType }> {
-  if (table) return table;
-  table = new Map();
-  for (const [key, declaration] of BimViewer3d.elementProperties) {
-    if (typeof key !== 'string' || declaration.state || declaration.attribute === false) continue;
-    const type: OptionType = declaration.type === Boolean ? 'boolean' : declaration.type === Number ? 'number' : 'string';
-    table.set(key.toLowerCase(), { name: key, type });
-  }
-  return table;
-}
+export const viewer3dOptions = optionTable(() => BimViewer3d);
 
 /** The element's property name for an option name in any case, or undefined. */
 export function optionName(name: string): string | undefined {
-  return optionTable().get(name.toLowerCase())?.name;
+  return viewer3dOptions.name(name);
 }
 
 /** The option names of the 3D viewer, as the element spells them. */
 export function optionNames(): string[] {
-  return [...optionTable().values()].map((o) => o.name);
+  return viewer3dOptions.names();
 }
-
-const TRUE = new Set(['', 'true', '1', 'yes', 'on']);
-const FALSE = new Set(['false', '0', 'no', 'off']);
 
 /**
  * Reads one option value. Returns `{value}` or `{error}`. `null`/`undefined` give
  * `{}` (nothing to set).
  */
 export function coerceOption(name: string, raw: unknown): { value?: unknown; error?: string } {
-  const entry = optionTable().get(name.toLowerCase());
-  if (!entry || raw === undefined || raw === null) return {};
-  const { name: prop, type } = entry;
-  if (type === 'boolean') {
-    if (typeof raw === 'boolean') return { value: raw };
-    if (typeof raw === 'number') return { value: raw !== 0 };
-    const text = String(raw).trim().toLowerCase();
-    if (TRUE.has(text)) return { value: true };
-    if (FALSE.has(text)) return { value: false };
-    return { error: `option ${prop}: ${JSON.stringify(raw)} is not a boolean (use true or false)` };
-  }
-  if (type === 'number') {
-    const value = typeof raw === 'number' ? raw : typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : NaN;
-    if (Number.isFinite(value)) return { value };
-    return { error: `option ${prop}: ${JSON.stringify(raw)} is not a number` };
-  }
-  // Colours may be given as numbers (0xff0000, as the documented API allows).
-  if (typeof raw === 'number' && /color$/i.test(prop)) {
-    if (!Number.isInteger(raw) || raw < 0 || raw > 0xffffff) {
-      return { error: `option ${prop}: ${raw} is not a colour number (0x000000 to 0xffffff)` };
-    }
-    return { value: `#${raw.toString(16).padStart(6, '0')}` };
-  }
-  if (typeof raw === 'string' || typeof raw === 'number' || typeof raw === 'boolean') return { value: String(raw) };
-  return { error: `option ${prop}: expected a string, got ${typeof raw}` };
+  return viewer3dOptions.coerce(name, raw);
 }
 
 /**
@@ -86,22 +33,5 @@ export function coerceOption(name: string, raw: unknown): { value?: unknown; err
  * attributes to the viewer and the widget alike.
  */
 export function coerceOptions(options: Record<string, unknown>): CoercedOptions {
-  const values: Record<string, unknown> = {};
-  const problems: OptionProblem[] = [];
-  for (const key of Object.keys(options)) {
-    const prop = optionName(key);
-    if (!prop) continue;
-    const { value, error } = coerceOption(key, options[key]);
-    if (error) problems.push({ option: prop, message: error });
-    else if (value !== undefined) values[prop] = value;
-  }
-  return { values, problems };
-}
-
-/** The data-* attributes of an element as an object with camelCase keys (strings). */
-export function dataAttributes(element: HTMLElement): Record<string, string> {
-  const out: Record<string, string> = {};
-  const dataset = element.dataset;
-  for (const key of Object.keys(dataset)) out[key] = dataset[key] ?? '';
-  return out;
+  return viewer3dOptions.coerceAll(options);
 }

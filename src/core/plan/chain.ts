@@ -1,3 +1,4 @@
+import { PointIndex } from './point-index.js';
 import type { PlanLines } from './protocol.js';
 
 /**
@@ -109,21 +110,9 @@ export function chainSegments(segments: Float64Array, owners: Uint32Array, grid 
 }
 
 function chainGroup(segments: Float64Array, members: Uint32Array, owner: number, grid: number, straight: number, out: LinesBuilder) {
-  const scale = 1 / grid;
-  const ids = new Map<string, number>();
-  const xs: number[] = [];
-  const ys: number[] = [];
-  const vertex = (x: number, y: number) => {
-    const key = `${Math.round(x * scale)},${Math.round(y * scale)}`;
-    let id = ids.get(key);
-    if (id === undefined) {
-      id = xs.length;
-      ids.set(key, id);
-      xs.push(x);
-      ys.push(y);
-    }
-    return id;
-  };
+  const points = new PointIndex(grid, members.length * 2);
+  const { xs, ys } = points;
+  const vertex = (x: number, y: number) => points.id(x, y);
   // Unique undirected edges.
   const seen = new Set<number>();
   const edgeA: number[] = [];

@@ -1,15 +1,36 @@
 /**
  * The edges a drawing shows of a triangle mesh: outline edges (used by one triangle),
- * creases (where the two triangles meet at more than `angle`), and non-manifold edges.
+ * creases (where the two triangles meet at more than 25 degrees), and non-manifold edges.
  * Edges inside a flat face (the triangulation's diagonals) and between the facets of a
  * smooth curved surface are left out.
  *
  * web-ifc repeats a vertex for every face it belongs to, so vertices are first welded
  * by their exact float bits (copies are bit-identical); this needs no tolerance.
  * Works on one geometry in its own coordinates: the result holds for every placement.
+ * Called for every geometry of a model, so its tables are kept between calls and
+ * cleared by generation stamps rather than reallocated.
  */
 
 const CREASE_COS = Math.cos((25 * Math.PI) / 180);
+
+let weldTable = new Int32Array(0);
+let weldStamp = new Uint32Array(0);
+let edgeA = new Int32Array(0);
+let edgeB = new Int32Array(0);
+let edgeTri = new Int32Array(0);
+let edgeUses = new Uint8Array(0);
+let edgeCrease = new Uint8Array(0);
+let edgeEnds = new Uint32Array(0);
+let edgeStamp = new Uint32Array(0);
+let normals = new Float64Array(0);
+let weld = new Uint32Array(0);
+let generation = 0;
+
+function capacity(n: number): number {
+  let size = 1024;
+  while (size < n * 2) size <<= 1;
+  return size;
+}
 
 /**
  * `vertices`: web-ifc's interleaved position+normal array (stride 6); `triangles`:
@@ -17,10 +38,40 @@ const CREASE_COS = Math.cos((25 * Math.PI) / 180);
  */
 export function featureEdges(vertices: Float32Array, triangles: Uint32Array, creaseCos = CREASE_COS): Uint32Array {
   const count = vertices.length / 6;
-  const weld = weldVertices(vertices, count);
   const triCount = triangles.length / 3;
-  // Triangle normals (unnormalised, then normalised).
-  const normals = new Float64Array(triCount * 3);
+  generation = (generation + 1) >>> 0 || 1;
+  const gen = generation;
+
+  // Weld: vertex index -> first vertex with the same position bits.
+  const weldSize = capacity(count);
+  if (weldTable.length < weldSize) {
+    weldTable = new Int32Array(weldSize);
+    weldStamp = new Uint32Array(weldSize);
+  }
+  if (weld.length < count) weld = new Uint32Array(capacity(count));
+  const bits = new Uint32Array(vertices.buffer, vertices.byteOffset, vertices.length);
+  const weldMask = weldSize - 1;
+  for (let v = 0; v < count; v++) {
+    const x = bits[v * 6], y = bits[v * 6 + 1], z = bits[v * 6 + 2];
+    let h = (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & weldMask;
+    for (;;) {
+      if (weldStamp[h] !== gen) {
+        weldStamp[h] = gen;
+        weldTable[h] = v;
+        weld[v] = v;
+        break;
+      }
+      const found = weldTable[h];
+      if (bits[found * 6] === x && bits[found * 6 + 1] === y && bits[found * 6 + 2] === z) {
+        weld[v] = found;
+        break;
+      }
+      h = (h + 1) & weldMask;
+    }
+  }
+
+  // Triangle normals.
+  if (normals.length < triCount * 3) normals = new Float64Array(capacity(triCount) * 3);
   for (let t = 0; t < triCount; t++) {
     const a = triangles[t * 3] * 6, b = triangles[t * 3 + 1] * 6, c = triangles[t * 3 + 2] * 6;
     const ux = vertices[b] - vertices[a], uy = vertices[b + 1] - vertices[a + 1], uz = vertices[b + 2] - vertices[a + 2];
@@ -31,100 +82,60 @@ export function featureEdges(vertices: Float32Array, triangles: Uint32Array, cre
     normals[t * 3 + 1] = ny / len;
     normals[t * 3 + 2] = nz / len;
   }
+
   // Undirected welded edges -> first triangle, use count, crease flag.
-  const edges = new EdgeTable(triangles.length);
+  const edgeSize = capacity(triangles.length);
+  if (edgeA.length < edgeSize) {
+    edgeA = new Int32Array(edgeSize);
+    edgeB = new Int32Array(edgeSize);
+    edgeTri = new Int32Array(edgeSize);
+    edgeUses = new Uint8Array(edgeSize);
+    edgeCrease = new Uint8Array(edgeSize);
+    edgeEnds = new Uint32Array(edgeSize * 2);
+    edgeStamp = new Uint32Array(edgeSize);
+  }
+  const edgeMask = edgeSize - 1;
+  const used: number[] = [];
   for (let t = 0; t < triCount; t++) {
     for (let k = 0; k < 3; k++) {
       const i = triangles[t * 3 + k], j = triangles[t * 3 + ((k + 1) % 3)];
-      const a = weld[i], b = weld[j];
-      if (a === b) continue;
-      edges.visit(a < b ? a : b, a < b ? b : a, t, i, j, normals, creaseCos);
-    }
-  }
-  return edges.features();
-}
-
-/** Vertex index -> index of the first vertex with the same position bits. */
-function weldVertices(vertices: Float32Array, count: number): Uint32Array {
-  const bits = new Uint32Array(vertices.buffer, vertices.byteOffset, vertices.length);
-  let size = 1;
-  while (size < count * 2) size <<= 1;
-  const table = new Int32Array(size).fill(-1);
-  const weld = new Uint32Array(count);
-  const mask = size - 1;
-  for (let v = 0; v < count; v++) {
-    const x = bits[v * 6], y = bits[v * 6 + 1], z = bits[v * 6 + 2];
-    let h = (Math.imul(x, 73856093) ^ Math.imul(y, 19349663) ^ Math.imul(z, 83492791)) & mask;
-    for (;;) {
-      const found = table[h];
-      if (found < 0) {
-        table[h] = v;
-        weld[v] = v;
-        break;
+      const wi = weld[i], wj = weld[j];
+      if (wi === wj) continue;
+      const a = wi < wj ? wi : wj, b = wi < wj ? wj : wi;
+      let h = (Math.imul(a, 73856093) ^ Math.imul(b, 19349663)) & edgeMask;
+      for (;;) {
+        if (edgeStamp[h] !== gen) {
+          edgeStamp[h] = gen;
+          edgeA[h] = a;
+          edgeB[h] = b;
+          edgeTri[h] = t;
+          edgeUses[h] = 1;
+          edgeCrease[h] = 0;
+          edgeEnds[h * 2] = i;
+          edgeEnds[h * 2 + 1] = j;
+          used.push(h);
+          break;
+        }
+        if (edgeA[h] === a && edgeB[h] === b) {
+          if (edgeUses[h] < 255) edgeUses[h]++;
+          const f = edgeTri[h];
+          const dot = normals[f * 3] * normals[t * 3] + normals[f * 3 + 1] * normals[t * 3 + 1] + normals[f * 3 + 2] * normals[t * 3 + 2];
+          if (dot < creaseCos) edgeCrease[h] = 1;
+          break;
+        }
+        h = (h + 1) & edgeMask;
       }
-      if (bits[found * 6] === x && bits[found * 6 + 1] === y && bits[found * 6 + 2] === z) {
-        weld[v] = found;
-        break;
-      }
-      h = (h + 1) & mask;
-    }
-  }
-  return weld;
-}
-
-/** Open-addressing table of undirected edges keyed by welded vertex pairs. */
-class EdgeTable {
-  private readonly keysA: Int32Array;
-  private readonly keysB: Int32Array;
-  private readonly firstTri: Int32Array;
-  private readonly uses: Uint8Array;
-  private readonly crease: Uint8Array;
-  /** The original (unwelded) vertex indices of the edge's first use. */
-  private readonly ends: Uint32Array;
-  private readonly mask: number;
-
-  constructor(expected: number) {
-    let size = 1;
-    while (size < expected * 2) size <<= 1;
-    this.mask = size - 1;
-    this.keysA = new Int32Array(size).fill(-1);
-    this.keysB = new Int32Array(size);
-    this.firstTri = new Int32Array(size);
-    this.uses = new Uint8Array(size);
-    this.crease = new Uint8Array(size);
-    this.ends = new Uint32Array(size * 2);
-  }
-
-  visit(a: number, b: number, t: number, i: number, j: number, normals: Float64Array, creaseCos: number) {
-    let h = (Math.imul(a, 73856093) ^ Math.imul(b, 19349663)) & this.mask;
-    for (;;) {
-      if (this.keysA[h] < 0) {
-        this.keysA[h] = a;
-        this.keysB[h] = b;
-        this.firstTri[h] = t;
-        this.uses[h] = 1;
-        this.ends[h * 2] = i;
-        this.ends[h * 2 + 1] = j;
-        return;
-      }
-      if (this.keysA[h] === a && this.keysB[h] === b) {
-        if (this.uses[h] < 255) this.uses[h]++;
-        const f = this.firstTri[h];
-        const dot = normals[f * 3] * normals[t * 3] + normals[f * 3 + 1] * normals[t * 3 + 1] + normals[f * 3 + 2] * normals[t * 3 + 2];
-        if (dot < creaseCos) this.crease[h] = 1;
-        return;
-      }
-      h = (h + 1) & this.mask;
     }
   }
 
-  features(): Uint32Array {
-    const out: number[] = [];
-    for (let h = 0; h <= this.mask; h++) {
-      if (this.keysA[h] < 0) continue;
-      if (this.uses[h] === 2 && !this.crease[h]) continue;
-      out.push(this.ends[h * 2], this.ends[h * 2 + 1]);
-    }
-    return new Uint32Array(out);
+  let n = 0;
+  for (const h of used) if (edgeUses[h] !== 2 || edgeCrease[h]) n++;
+  const out = new Uint32Array(n * 2);
+  let o = 0;
+  for (const h of used) {
+    if (edgeUses[h] === 2 && !edgeCrease[h]) continue;
+    out[o++] = edgeEnds[h * 2];
+    out[o++] = edgeEnds[h * 2 + 1];
   }
+  return out;
 }

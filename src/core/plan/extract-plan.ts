@@ -1,0 +1,178 @@
+import { IFCSPACE, type IfcAPI } from 'web-ifc';
+import { objectId } from '../data/object-ids.js';
+import { decodeIfcString } from '../ifc/products.js';
+import { belowPieces } from './below-cut.js';
+import { LinesBuilder, SegmentBuffer, chainSegments } from './chain.js';
+import { MeshCollector, type MeshPiece } from './meshes.js';
+import { doorSymbols } from './plan-symbols.js';
+import { labelPoint, linesBounds, ringsArea } from './polygon.js';
+import { CUT_KINDS, DEFAULT_PLAN_OPTIONS, type CutKind, type PlanLines, type PlanModel, type PlanOptions, type PlanSpace, type PlanStorey } from './protocol.js';
+import { cutPieces } from './section-cut.js';
+import { spaceFootprint } from './space-footprint.js';
+import { SpatialIndex } from './storeys.js';
+import { readUnits } from './units.js';
+
+/**
+ * The storey plans of one open model (runs in the plan worker; also usable in node):
+ *
+ * 1. units and the spatial structure (storeys, which storey each object is on);
+ * 2. every mesh in world coordinates with its drawing edges; spaces separately;
+ * 3. spaces: footprints from their meshes, storey from the structure (or their height);
+ * 4. per storey: the section at `cutHeight` above its elevation (by kind), the edges
+ *    between its floor and the cut, and the doors' plan symbols.
+ *
+ * A model without storeys gets one default storey holding its spaces.
+ */
+
+const SOLID = new Set([
+  'IFCWALL', 'IFCWALLSTANDARDCASE', 'IFCWALLELEMENTEDCASE', 'IFCCOLUMN', 'IFCCOLUMNSTANDARDCASE', 'IFCSLAB',
+  'IFCSLABSTANDARDCASE', 'IFCSLABELEMENTEDCASE', 'IFCBEAM', 'IFCBEAMSTANDARDCASE', 'IFCFOOTING', 'IFCROOF',
+  'IFCCHIMNEY', 'IFCPILE', 'IFCCURTAINWALL',
+]);
+const DOORS = new Set(['IFCDOOR', 'IFCDOORSTANDARDCASE']);
+const WINDOWS = new Set(['IFCWINDOW', 'IFCWINDOWSTANDARDCASE', 'IFCPLATE', 'IFCPLATESTANDARDCASE']);
+/** Never drawn in a plan: the volumes and helpers around real things. */
+const SKIPPED = new Set(['IFCSPACE', 'IFCOPENINGELEMENT', 'IFCOPENINGSTANDARDCASE', 'IFCVIRTUALELEMENT', 'IFCANNOTATION', 'IFCSITE', 'IFCGRID']);
+
+export function extractPlan(api: IfcAPI, modelID: number, base: string, options: PlanOptions = DEFAULT_PLAN_OPTIONS): PlanModel {
+  const timings: Record<string, number> = {};
+  let mark = performance.now();
+  const lap = (name: string) => {
+    const now = performance.now();
+    timings[name] = now - mark;
+    mark = now;
+  };
+
+  const units = readUnits(api, modelID);
+  const spatial = new SpatialIndex(api, modelID, units.length);
+  const typeNames = new Map<number, string>();
+  const typeOf = (id: number) => {
+    let name = typeNames.get(id);
+    if (name === undefined) {
+      name = api.GetNameFromTypeCode(api.GetLineType(modelID, id)).toUpperCase();
+      typeNames.set(id, name);
+    }
+    return name;
+  };
+  lap('structure');
+
+  const elements = new MeshCollector(api, modelID, true);
+  api.StreamAllMeshes(modelID, elements.onMesh);
+  lap('meshes');
+  timings.meshesOwn = elements.ownTime;
+  const spaceMeshes = new MeshCollector(api, modelID, false);
+  api.StreamAllMeshesWithTypes(modelID, [IFCSPACE], spaceMeshes.onMesh);
+  lap('spaceMeshes');
+
+  // Spaces.
+  const bySpace = new Map<number, MeshPiece[]>();
+  for (const piece of spaceMeshes.pieces) {
+    const list = bySpace.get(piece.owner);
+    if (list) list.push(piece);
+    else bySpace.set(piece.owner, [piece]);
+  }
+  const footprints: Array<{ id: number; rings: PlanLines; bottom: number; top: number }> = [];
+  for (const [id, pieces] of bySpace) {
+    const rings = spaceFootprint(pieces);
+    if (rings.owners.length === 0) continue;
+    footprints.push({ id, rings, bottom: Math.min(...pieces.map((p) => p.minZ)), top: Math.max(...pieces.map((p) => p.maxZ)) });
+  }
+  footprints.sort((a, b) => a.id - b.id);
+  if (spatial.storeys.length === 0) {
+    const bottoms = footprints.map((f) => f.bottom);
+    const lowest = elements.pieces.reduce((z, p) => Math.min(z, p.minZ), Infinity);
+    spatial.addDefaultStorey(bottoms.length ? Math.min(...bottoms) : Number.isFinite(lowest) ? lowest : 0);
+  }
+  const defaultIndex = spatial.storeys.findIndex((s) => s.isDefault);
+  const spaces: PlanSpace[] = footprints.map(({ id, rings, bottom, top }) => {
+    const line = api.GetLine(modelID, id, false);
+    let storey = spatial.storeyOf(id);
+    if (storey < 0) storey = defaultIndex >= 0 ? defaultIndex : spatial.storeyAt(bottom);
+    const bounds = linesBounds(rings);
+    return {
+      expressId: id,
+      objectId: objectId(base, id),
+      guid: text(line.GlobalId),
+      name: text(line.Name),
+      longName: text(line.LongName),
+      storey,
+      rings,
+      area: ringsArea(rings),
+      bounds,
+      label: labelPoint(rings, bounds),
+      bottom,
+      top,
+    };
+  });
+  lap('spaces');
+
+  // Sections, below-cut edges and symbols per storey.
+  const kindIndex = (owner: number) => {
+    const name = typeOf(owner);
+    if (SKIPPED.has(name)) return -1;
+    if (SOLID.has(name)) return 0;
+    if (DOORS.has(name)) return 1;
+    if (WINDOWS.has(name)) return 2;
+    return 3;
+  };
+  const kindCache = new Map<number, number>();
+  const kindOf = (owner: number) => {
+    let k = kindCache.get(owner);
+    if (k === undefined) {
+      k = kindIndex(owner);
+      kindCache.set(owner, k);
+    }
+    return k;
+  };
+  const symbols = doorSymbols(api, modelID, units);
+  lap('symbols');
+
+  const storeys: PlanStorey[] = spatial.storeys.map((info, index) => {
+    const cutZ = info.elevation + options.cutHeight;
+    const buffers = CUT_KINDS.map(() => new SegmentBuffer());
+    cutPieces(elements.pieces, cutZ, kindOf, buffers);
+    const cut = {} as Record<CutKind, PlanLines>;
+    CUT_KINDS.forEach((kind, k) => {
+      cut[kind] = chainSegments(buffers[k].segments, buffers[k].owners).build();
+    });
+    const below = new SegmentBuffer();
+    belowPieces(elements.pieces, info.elevation - options.floorTolerance, cutZ, (owner) => kindOf(owner) >= 0, below);
+    const belowLines = chainSegments(below.segments, below.owners, 1e-4).build();
+    const symbolLines = new LinesBuilder();
+    for (const symbol of symbols) {
+      let storey = spatial.storeyOf(symbol.owner);
+      if (storey < 0) storey = defaultIndex >= 0 ? defaultIndex : spatial.storeyAt(symbol.z);
+      if (storey !== index) continue;
+      for (const line of symbol.lines) symbolLines.add(line, symbol.owner);
+    }
+    const storeySpaces = spaces.map((s, i) => (s.storey === index ? i : -1)).filter((i) => i >= 0);
+    const bounds = new Float64Array(4).fill(NaN);
+    for (const kind of CUT_KINDS) linesBounds(cut[kind], bounds);
+    for (const i of storeySpaces) linesBounds(spaces[i].rings, bounds);
+    const symbolsBuilt = symbolLines.build();
+    linesBounds(symbolsBuilt, bounds);
+    if (!Number.isFinite(bounds[0])) linesBounds(belowLines, bounds);
+    return {
+      expressId: info.expressId,
+      objectId: objectId(base, info.expressId),
+      guid: info.guid,
+      name: info.name,
+      elevation: info.elevation,
+      buildingId: info.building ? objectId(base, info.building) : null,
+      cutZ,
+      isDefault: info.isDefault,
+      cut,
+      below: belowLines,
+      symbols: symbolsBuilt,
+      spaces: storeySpaces,
+      bounds,
+    };
+  });
+  lap('storeys');
+  return { schema: api.GetModelSchema(modelID), storeys, spaces, timings };
+}
+
+function text(field: unknown): string {
+  const value = (field as { value?: unknown } | null)?.value;
+  return value === undefined || value === null ? '' : decodeIfcString(String(value));
+}

@@ -1,0 +1,328 @@
+import { IFCDOOR, IFCDOORSTANDARDCASE, type IfcAPI } from 'web-ifc';
+import type { Units } from './units.js';
+
+/**
+ * Plan symbols of doors: the 2D curves of their 'Plan' (or 'Annotation') shape
+ * representation, where door leaves and swing arcs are drawn (web-ifc meshes only the
+ * 3D body). Reads polylines, trimmed circles and ellipses, full circles, composite and
+ * indexed poly curves, in geometric (curve) sets and mapped items, and places them with
+ * the mapping and the object's placement, in metres.
+ */
+
+/** Column-major 4x4, like web-ifc's matrices. */
+type Mat = number[];
+
+export interface PlacedSymbol {
+  owner: number;
+  /** World z of the door's placement, metres. */
+  z: number;
+  /** Polylines of flat x, y pairs in world metres. */
+  lines: number[][];
+}
+
+const IDENTITY: Mat = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
+const PLAN_IDENTIFIERS = new Set(['PLAN', 'ANNOTATION']);
+const ARC_STEPS_PER_TURN = 48;
+
+const val = (field: unknown): unknown => (field && typeof field === 'object' && 'value' in field ? (field as { value: unknown }).value : field);
+const num = (field: unknown, fallback = 0): number => {
+  const n = Number(val(field));
+  return Number.isFinite(n) ? n : fallback;
+};
+
+type Line = Record<string, unknown> & { type?: number };
+
+/** Type names by code, and lines by express id (set per call; shared mapped symbols are read once). */
+let nameOfType: (type: number) => string = () => '';
+let lineOf: (id: number) => Line = () => ({});
+
+/** A line behind a reference (web-ifc gives references as `{type: 5, value: id}`), or the value itself. */
+function get(field: unknown): Line {
+  if (field && typeof field === 'object' && (field as { type?: unknown }).type === 5 && typeof (field as { value?: unknown }).value === 'number') {
+    return lineOf((field as { value: number }).value);
+  }
+  return field as Line;
+}
+
+const list = (field: unknown): Line[] => (Array.isArray(field) ? field.map(get) : []);
+
+export function doorSymbols(api: IfcAPI, modelID: number, units: Units): PlacedSymbol[] {
+  const types = new Map<number, string>();
+  nameOfType = (type) => {
+    let name = types.get(type);
+    if (name === undefined) {
+      name = api.GetNameFromTypeCode(type).toUpperCase();
+      types.set(type, name);
+    }
+    return name;
+  };
+  const lines = new Map<number, Line>();
+  lineOf = (id) => {
+    let line = lines.get(id);
+    if (!line) {
+      line = api.GetLine(modelID, id, false) as Line;
+      lines.set(id, line);
+    }
+    return line;
+  };
+  const mapped = new Map<number, number[][]>();
+  const out: PlacedSymbol[] = [];
+  for (const type of [IFCDOOR, IFCDOORSTANDARDCASE]) {
+    let ids;
+    try {
+      ids = api.GetLineIDsWithType(modelID, type, false);
+    } catch {
+      continue; // a type this schema does not have
+    }
+    for (let i = 0; i < ids.size(); i++) {
+      const id = ids.get(i);
+      try {
+        const symbol = readSymbol(api, modelID, id, units, mapped);
+        if (symbol) out.push(symbol);
+      } catch {
+        // an unreadable symbol: the door still shows in the cut
+      }
+    }
+  }
+  return out;
+}
+
+function readSymbol(api: IfcAPI, modelID: number, id: number, units: Units, mapped: Map<number, number[][]>): PlacedSymbol | null {
+  const door = lineOf(id);
+  const shape = get(door.Representation);
+  if (!shape) return null;
+  const local: number[][] = [];
+  for (const rep of list(shape.Representations)) {
+    if (!PLAN_IDENTIFIERS.has(String(val(rep.RepresentationIdentifier) ?? '').toUpperCase())) continue;
+    for (const item of list(rep.Items)) readItem(item, IDENTITY, units, local, 0, mapped);
+  }
+  if (local.length === 0) return null;
+  const placementId = val(door.ObjectPlacement);
+  const world = typeof placementId === 'number' ? api.GetWorldTransformMatrix(modelID, placementId) : IDENTITY;
+  const s = units.length;
+  const polylines = local.map((pts) => {
+    const flat: number[] = [];
+    for (let k = 0; k < pts.length; k += 3) {
+      const [x, y] = apply(world, pts[k], pts[k + 1], pts[k + 2]);
+      flat.push(x * s, y * s);
+    }
+    return flat;
+  });
+  return { owner: id, z: world[14] * s, lines: polylines };
+}
+
+/** Appends the polylines of one representation item (x, y, z triples, in its representation's frame). */
+function readItem(item: Line, m: Mat, units: Units, out: number[][], depth: number, mapped: Map<number, number[][]>) {
+  if (!item || depth > 8) return;
+  const kind = typeName(item);
+  switch (kind) {
+    case 'IFCGEOMETRICSET':
+    case 'IFCGEOMETRICCURVESET':
+      for (const element of list(item.Elements)) readItem(element, m, units, out, depth + 1, mapped);
+      return;
+    case 'IFCMAPPEDITEM': {
+      const source = get(item.MappingSource);
+      const key = typeof source?.expressID === 'number' ? source.expressID : -1;
+      // The symbol of a door type, in its own frame: read once for all doors of the type.
+      let shared = mapped.get(key);
+      if (!shared) {
+        shared = [];
+        const rep = get(source?.MappedRepresentation);
+        for (const inner of list(rep?.Items)) readItem(inner, IDENTITY, units, shared, depth + 1, mapped);
+        if (key >= 0) mapped.set(key, shared);
+      }
+      const origin = placementMatrix(get(source?.MappingOrigin));
+      const target = operatorMatrix(get(item.MappingTarget));
+      const placed = multiply(m, multiply(target, origin));
+      for (const pts of shared) {
+        const moved: number[] = [];
+        for (let k = 0; k < pts.length; k += 3) moved.push(...apply(placed, pts[k], pts[k + 1], pts[k + 2]));
+        out.push(moved);
+      }
+      return;
+    }
+    default: {
+      const pts = curvePoints(item, units, depth);
+      if (pts && pts.length >= 6) {
+        const placed: number[] = [];
+        for (let k = 0; k < pts.length; k += 3) placed.push(...apply(m, pts[k], pts[k + 1], pts[k + 2]));
+        out.push(placed);
+      }
+    }
+  }
+}
+
+/** Points (x, y, z triples) along a curve, or null for what is not a bounded curve. */
+function curvePoints(curve: Line, units: Units, depth: number): number[] | null {
+  if (!curve || depth > 12) return null;
+  switch (typeName(curve)) {
+    case 'IFCPOLYLINE':
+      return list(curve.Points).flatMap(point3);
+    case 'IFCINDEXEDPOLYCURVE': {
+      const coords = (get(curve.Points)?.CoordList as unknown[][]) ?? [];
+      return coords.flatMap((c) => [num(c[0]), num(c[1]), num(c[2])]);
+    }
+    case 'IFCCIRCLE':
+    case 'IFCELLIPSE':
+      return conicPoints(curve, 0, 2 * Math.PI);
+    case 'IFCTRIMMEDCURVE':
+      return trimmedPoints(curve, units, depth);
+    case 'IFCCOMPOSITECURVE': {
+      const pts: number[] = [];
+      for (const segment of list(curve.Segments)) {
+        let part = curvePoints(get(segment.ParentCurve), units, depth + 1);
+        if (!part) continue;
+        if (String(val(segment.SameSense)) === 'F' || val(segment.SameSense) === false) part = reverse(part);
+        pts.push(...part);
+      }
+      return pts;
+    }
+    default:
+      return null;
+  }
+}
+
+function trimmedPoints(curve: Line, units: Units, depth: number): number[] | null {
+  const basis = get(curve.BasisCurve);
+  const sense = !(String(val(curve.SenseAgreement)) === 'F' || val(curve.SenseAgreement) === false);
+  const kind = typeName(basis);
+  const trim = (trims: unknown): { param?: number; point?: number[] } => {
+    const items = (Array.isArray(trims) ? trims : [trims]).map(get);
+    const out: { param?: number; point?: number[] } = {};
+    for (const t of items) {
+      if (t && typeof t === 'object' && 'Coordinates' in t) out.point = point3(t);
+      else if (val(t) !== undefined) out.param = num(t);
+    }
+    return out;
+  };
+  const t1 = trim(curve.Trim1), t2 = trim(curve.Trim2);
+  const preferCartesian = String(val(curve.MasterRepresentation)).toUpperCase() === 'CARTESIAN';
+  if (kind === 'IFCLINE') {
+    const start = (preferCartesian || t1.param === undefined) && t1.point ? t1.point : linePoint(basis, t1.param ?? 0);
+    const end = (preferCartesian || t2.param === undefined) && t2.point ? t2.point : linePoint(basis, t2.param ?? 0);
+    return [...start, ...end];
+  }
+  if (kind !== 'IFCCIRCLE' && kind !== 'IFCELLIPSE') return curvePoints(basis, units, depth + 1);
+  const m = placementMatrix(get(basis.Position));
+  const angleOf = (t: { param?: number; point?: number[] }): number => {
+    if ((preferCartesian || t.param === undefined) && t.point) {
+      const inv = invertRigid(m);
+      const [x, y] = apply(inv, t.point[0], t.point[1], t.point[2]);
+      const a = num(basis.SemiAxis1, num(basis.Radius, 1)), b = num(basis.SemiAxis2, num(basis.Radius, 1));
+      return Math.atan2(y / b, x / a);
+    }
+    return (t.param ?? 0) * units.angle;
+  };
+  let from = angleOf(t1), to = angleOf(t2);
+  if (!sense) [from, to] = [to, from];
+  while (to <= from) to += 2 * Math.PI;
+  const pts = conicPoints(basis, from, to);
+  return sense ? pts : reverse(pts);
+}
+
+function conicPoints(conic: Line, from: number, to: number): number[] {
+  const radius = num(conic.Radius, NaN);
+  const a = Number.isFinite(radius) ? radius : num(conic.SemiAxis1, 1);
+  const b = Number.isFinite(radius) ? radius : num(conic.SemiAxis2, 1);
+  const m = placementMatrix(get(conic.Position));
+  const steps = Math.max(2, Math.ceil(((to - from) / (2 * Math.PI)) * ARC_STEPS_PER_TURN));
+  const pts: number[] = [];
+  for (let i = 0; i <= steps; i++) {
+    const t = from + ((to - from) * i) / steps;
+    pts.push(...apply(m, a * Math.cos(t), b * Math.sin(t), 0));
+  }
+  return pts;
+}
+
+function linePoint(line: Line, t: number): number[] {
+  const p = point3(get(line.Pnt));
+  const dir = get(line.Dir);
+  const d = direction3(get(dir?.Orientation) ?? null);
+  const magnitude = num(dir?.Magnitude, 1);
+  return [p[0] + d[0] * magnitude * t, p[1] + d[1] * magnitude * t, p[2] + d[2] * magnitude * t];
+}
+
+function reverse(pts: number[]): number[] {
+  const out: number[] = [];
+  for (let k = pts.length - 3; k >= 0; k -= 3) out.push(pts[k], pts[k + 1], pts[k + 2]);
+  return out;
+}
+
+function typeName(line: Line): string {
+  return typeof line?.type === 'number' ? nameOfType(line.type) : '';
+}
+
+function point3(point: Line | null): number[] {
+  const c = (point?.Coordinates as unknown[]) ?? [];
+  return [num(c[0]), num(c[1]), num(c[2])];
+}
+
+function direction3(direction: Line | null, fallback: number[] = [1, 0, 0]): number[] {
+  const r = (direction?.DirectionRatios as unknown[]) ?? null;
+  if (!r) return fallback;
+  const v = [num(r[0]), num(r[1]), num(r[2])];
+  const len = Math.hypot(v[0], v[1], v[2]);
+  return len > 0 ? v.map((x) => x / len) : fallback;
+}
+
+/** IfcAxis2Placement2D/3D -> matrix. */
+function placementMatrix(placement: Line | null): Mat {
+  if (!placement) return IDENTITY;
+  const o = point3(get(placement.Location));
+  const z = direction3(get(placement.Axis) ?? null, [0, 0, 1]);
+  let x = direction3(get(placement.RefDirection) ?? null, [1, 0, 0]);
+  // Make x perpendicular to z.
+  const d = x[0] * z[0] + x[1] * z[1] + x[2] * z[2];
+  x = normalise([x[0] - d * z[0], x[1] - d * z[1], x[2] - d * z[2]], [1, 0, 0]);
+  const y = cross(z, x);
+  return [x[0], x[1], x[2], 0, y[0], y[1], y[2], 0, z[0], z[1], z[2], 0, o[0], o[1], o[2], 1];
+}
+
+/** IfcCartesianTransformationOperator2D/3D (and their non-uniform kinds) -> matrix. */
+function operatorMatrix(op: Line | null): Mat {
+  if (!op) return IDENTITY;
+  const o = point3(get(op.LocalOrigin));
+  const s = num(op.Scale, 1) || 1;
+  const s2 = num(op.Scale2, s) || s;
+  const s3 = num(op.Scale3, s) || s;
+  const z = direction3(get(op.Axis3) ?? null, [0, 0, 1]);
+  let x = direction3(get(op.Axis1) ?? null, [1, 0, 0]);
+  const d = x[0] * z[0] + x[1] * z[1] + x[2] * z[2];
+  x = normalise([x[0] - d * z[0], x[1] - d * z[1], x[2] - d * z[2]], [1, 0, 0]);
+  let y = op.Axis2 ? direction3(get(op.Axis2)) : cross(z, x);
+  if (!op.Axis2) y = normalise(y, [0, 1, 0]);
+  return [x[0] * s, x[1] * s, x[2] * s, 0, y[0] * s2, y[1] * s2, y[2] * s2, 0, z[0] * s3, z[1] * s3, z[2] * s3, 0, o[0], o[1], o[2], 1];
+}
+
+function multiply(a: Mat, b: Mat): Mat {
+  const out = new Array<number>(16);
+  for (let c = 0; c < 4; c++) {
+    for (let r = 0; r < 4; r++) {
+      out[c * 4 + r] = a[r] * b[c * 4] + a[4 + r] * b[c * 4 + 1] + a[8 + r] * b[c * 4 + 2] + a[12 + r] * b[c * 4 + 3];
+    }
+  }
+  return out;
+}
+
+/** Inverse of a rotation + translation matrix. */
+function invertRigid(m: Mat): Mat {
+  const t = [m[12], m[13], m[14]];
+  const r = [m[0], m[4], m[8], 0, m[1], m[5], m[9], 0, m[2], m[6], m[10], 0];
+  const tx = -(r[0] * t[0] + r[4] * t[1] + r[8] * t[2]);
+  const ty = -(r[1] * t[0] + r[5] * t[1] + r[9] * t[2]);
+  const tz = -(r[2] * t[0] + r[6] * t[1] + r[10] * t[2]);
+  return [...r, tx, ty, tz, 1];
+}
+
+function apply(m: ArrayLike<number>, x: number, y: number, z: number): [number, number, number] {
+  return [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
+}
+
+function cross(a: number[], b: number[]): number[] {
+  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
+}
+
+function normalise(v: number[], fallback: number[]): number[] {
+  const len = Math.hypot(v[0], v[1], v[2]);
+  return len > 1e-12 ? v.map((x) => x / len) : fallback;
+}

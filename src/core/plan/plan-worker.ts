@@ -1,0 +1,66 @@
+/// <reference lib="webworker" />
+import { IfcAPI, LogLevel } from 'web-ifc';
+import { extractPlan } from './extract-plan.js';
+import { planTransferables, type PlanModel, type PlanRequest, type PlanRequestMessage, type PlanResponseMessage } from './protocol.js';
+
+/**
+ * The plan worker: web-ifc (single-threaded, see TOOLCHAIN.md) opens a model, the
+ * plan is extracted (extract-plan.ts) and sent back with its buffers transferred, and
+ * the model is closed again: a plan needs nothing more from the IFC afterwards.
+ */
+declare const self: DedicatedWorkerGlobalScope;
+
+let ready: Promise<IfcAPI> | null = null;
+
+function post(message: PlanResponseMessage, transfer: Transferable[] = []) {
+  self.postMessage(message, transfer);
+}
+
+function init(wasmUrl: string): Promise<IfcAPI> {
+  ready ??= (async () => {
+    const api = new IfcAPI();
+    await api.Init((path: string) => (path.endsWith('.wasm') ? wasmUrl : path), true);
+    api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+    return api;
+  })();
+  return ready;
+}
+
+/** Rejects what is not a whole STEP file before web-ifc sees it. */
+function checkStep(bytes: Uint8Array) {
+  if (bytes.length === 0) throw new Error('The IFC file is empty');
+  const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, '').trimStart();
+  if (!head.startsWith('ISO-10303-21')) throw new Error('Not an IFC file: it does not start with "ISO-10303-21;"');
+  const tail = new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - 256))).trimEnd();
+  if (!tail.endsWith('END-ISO-10303-21;')) throw new Error('The IFC file is truncated: it does not end with "END-ISO-10303-21;"');
+}
+
+async function plan(request: Extract<PlanRequest, { kind: 'plan' }>): Promise<PlanModel> {
+  if (!ready) throw new Error('The plan worker is not initialised');
+  const api = await ready;
+  const bytes = new Uint8Array(request.bytes);
+  checkStep(bytes);
+  const start = performance.now();
+  const modelID = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
+  if (modelID < 0) throw new Error('web-ifc could not open the IFC file');
+  const opened = performance.now();
+  try {
+    const result = extractPlan(api, modelID, request.objectIdBase, request.options);
+    result.timings = { open: opened - start, ...result.timings, total: performance.now() - start };
+    return result;
+  } finally {
+    api.CloseModel(modelID);
+  }
+}
+
+self.onmessage = (event: MessageEvent<PlanRequestMessage>) => {
+  const message = event.data;
+  const work: Promise<unknown> = message.kind === 'init' ? init(message.wasmUrl).then(() => true) : plan(message);
+  work.then(
+    (value) => {
+      const transfer = message.kind === 'plan' ? planTransferables(value as PlanModel) : [];
+      post({ requestId: message.requestId, kind: 'done', value }, transfer);
+    },
+    (error: unknown) => post({ requestId: message.requestId, kind: 'error', message: error instanceof Error ? error.message : String(error) }),
+  );
+};

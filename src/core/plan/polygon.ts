@@ -1,0 +1,94 @@
+import type { PlanLines } from './protocol.js';
+
+/**
+ * Plane geometry of footprints: rings are closed polylines (first point repeated at
+ * the end) packed in PlanLines; counter-clockwise rings are outlines, clockwise ones
+ * holes, and a point is inside when the rings wind around it (non-zero rule).
+ */
+
+/** Signed area of a closed ring of flat x, y pairs (positive counter-clockwise). */
+export function signedArea(ring: ArrayLike<number>, offset = 0, end = ring.length): number {
+  let sum = 0;
+  for (let i = offset; i + 3 < end; i += 2) sum += ring[i] * ring[i + 3] - ring[i + 2] * ring[i + 1];
+  return sum / 2;
+}
+
+/** Total area of the rings (outlines minus holes). */
+export function ringsArea(rings: PlanLines): number {
+  let area = 0;
+  for (let i = 0; i < rings.owners.length; i++) area += signedArea(rings.coords, rings.starts[i] * 2, rings.starts[i + 1] * 2);
+  return area;
+}
+
+/** Winding number of the rings around (x, y); non-zero means inside. */
+export function winding(rings: PlanLines, x: number, y: number): number {
+  const c = rings.coords;
+  let w = 0;
+  for (let r = 0; r < rings.owners.length; r++) {
+    const end = rings.starts[r + 1] * 2;
+    for (let i = rings.starts[r] * 2; i + 3 < end; i += 2) {
+      const x1 = c[i], y1 = c[i + 1], x2 = c[i + 2], y2 = c[i + 3];
+      if (y1 <= y) {
+        if (y2 > y && (x2 - x1) * (y - y1) - (x - x1) * (y2 - y1) > 0) w++;
+      } else if (y2 <= y && (x2 - x1) * (y - y1) - (x - x1) * (y2 - y1) < 0) {
+        w--;
+      }
+    }
+  }
+  return w;
+}
+
+export function contains(rings: PlanLines, x: number, y: number): boolean {
+  return winding(rings, x, y) !== 0;
+}
+
+/** min x, min y, max x, max y of all points (NaN when there are none). */
+export function linesBounds(lines: PlanLines, into = new Float64Array(4).fill(NaN)): Float64Array {
+  const c = lines.coords;
+  for (let i = 0; i < c.length; i += 2) {
+    const x = c[i], y = c[i + 1];
+    if (!(into[0] <= x)) into[0] = x;
+    if (!(into[1] <= y)) into[1] = y;
+    if (!(into[2] >= x)) into[2] = x;
+    if (!(into[3] >= y)) into[3] = y;
+  }
+  return into;
+}
+
+/**
+ * A point well inside the rings for a label: the middle of the widest inside stretch
+ * along a few horizontal lines through the footprint (the centroid when that is inside
+ * and not near an edge would often be the same; this also works for L and U shapes).
+ */
+export function labelPoint(rings: PlanLines, bounds: Float64Array): [number, number] {
+  const [minX, minY, maxX, maxY] = bounds;
+  if (!Number.isFinite(minX)) return [0, 0];
+  let best: [number, number] = [(minX + maxX) / 2, (minY + maxY) / 2];
+  let bestScore = -Infinity;
+  const c = rings.coords;
+  for (const f of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
+    const y = minY + (maxY - minY) * f;
+    const xs: Array<[number, number]> = [];
+    for (let r = 0; r < rings.owners.length; r++) {
+      const end = rings.starts[r + 1] * 2;
+      for (let i = rings.starts[r] * 2; i + 3 < end; i += 2) {
+        const x1 = c[i], y1 = c[i + 1], x2 = c[i + 2], y2 = c[i + 3];
+        if ((y1 <= y) !== (y2 <= y)) xs.push([x1 + ((y - y1) / (y2 - y1)) * (x2 - x1), y2 > y1 ? 1 : -1]);
+      }
+    }
+    xs.sort((a, b) => a[0] - b[0]);
+    let w = 0;
+    for (let i = 0; i + 1 < xs.length; i++) {
+      w += xs[i][1];
+      if (w === 0) continue;
+      const width = xs[i + 1][0] - xs[i][0];
+      // Prefer wide stretches near the middle height.
+      const score = width - Math.abs(f - 0.5) * (maxY - minY) * 0.5;
+      if (score > bestScore) {
+        bestScore = score;
+        best = [(xs[i][0] + xs[i + 1][0]) / 2, y];
+      }
+    }
+  }
+  return best;
+}
