@@ -1,4 +1,4 @@
-// The demo backend's 2D viewer tokens (demo/server/viewer2d-routes.ts): POST
+// The demo backend's 2D viewer tokens (demo/server/token-routes.ts): POST
 // .../viewer2d/token gives a geometry URL answering the same manifest as the 3D data URL;
 // tokens live 60 minutes; an expired token is a 401 and a viewer2d.loadfail.
 /* eslint-disable @typescript-eslint/no-explicit-any */

@@ -4,8 +4,7 @@ import { join, resolve, sep } from 'node:path';
 import { DEFAULT_PROJECT, MODELS, PROJECTS, findProject } from './catalogue.js';
 import type { TokenStore } from './tokens.js';
 import type { Middleware } from './http.js';
-import { viewer2dGeometryUrl } from './viewer2d-routes.js';
-import { viewer3dDataUrl } from './viewer3d-routes.js';
+import { VIEWER2D, VIEWER3D, tokenUrl } from './token-routes.js';
 
 /**
  * The demo pages, rendered by the backend as an application's server would render its
@@ -62,11 +61,11 @@ export function fillPlaceholders(template: string, req: IncomingMessage, url: UR
     switch (name) {
       case 'viewer3d-token-url': {
         const { token } = store.issue('viewer3d', project.id, project.models);
-        return escapeHtml(viewer3dDataUrl(req, project.id, token));
+        return escapeHtml(tokenUrl(req, VIEWER3D, project.id, token));
       }
       case 'viewer2d-token-url': {
         const { token } = store.issue('viewer2d', project.id, project.models);
-        return escapeHtml(viewer2dGeometryUrl(req, project.id, token));
+        return escapeHtml(tokenUrl(req, VIEWER2D, project.id, token));
       }
       case 'project':
         return escapeHtml(project.id);

@@ -3,8 +3,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { demoPages } from './pages.js';
 import { serveDirectory, serveFiles, vendorFiles } from './static-files.js';
 import { TokenStore } from './tokens.js';
-import { viewer2dRoutes } from './viewer2d-routes.js';
-import { viewer3dRoutes } from './viewer3d-routes.js';
+import { VIEWER2D, VIEWER3D, tokenRoutes } from './token-routes.js';
 
 /**
  * The embedded default backend of the demo and the browser tests, as a vite plugin
@@ -21,8 +20,8 @@ export function tokenApi(): Plugin {
   let root = process.cwd();
 
   const middlewares = (server?: ViteDevServer) => [
-    viewer3dRoutes(store),
-    viewer2dRoutes(store),
+    tokenRoutes(store, VIEWER3D),
+    tokenRoutes(store, VIEWER2D),
     serveDirectory('/dist/', join(root, 'dist'), 'not built yet: run `npm run build` (npm start does it for you)'),
     serveFiles(vendorFiles(root)),
     demoPages(root, store, () => server?.transformIndexHtml.bind(server)),

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 /**
  * Viewer tokens of the demo backend, in memory. A token is bound to one kind of viewer
  * endpoint and one project, and carries what it grants (the model ids) until it
- * expires. The 2D viewer's tokens (viewer2d-routes.ts) are the kind 'viewer2d' in the same
+ * expires. The 2D viewer's tokens (token-routes.ts) are the kind 'viewer2d' in the same
  * store, with their documented 60 minute lifetime.
  */
 

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { IfcAPI, IFCSPACE, LogLevel } from 'web-ifc';
+import { IFCSPACE, type IfcAPI } from 'web-ifc';
+import { checkStep, createIfcApi } from './web-ifc-engine.js';
 import { GeometryBatcher } from './geometry-batcher.js';
 import { ProductReader } from './products.js';
 import { readGrids } from './grids.js';
@@ -28,24 +29,8 @@ function post(message: ResponseMessage, transfer: Transferable[] = []) {
 }
 
 function init(wasmUrl: string): Promise<IfcAPI> {
-  ready ??= (async () => {
-    const instance = new IfcAPI();
-    // web-ifc asks for the wasm by file name; answer with the URL the page gave us.
-    await instance.Init((path: string) => (path.endsWith('.wasm') ? wasmUrl : path), true);
-    instance.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
-    api = instance;
-    return instance;
-  })();
+  ready ??= createIfcApi(wasmUrl).then((instance) => (api = instance));
   return ready;
-}
-
-/** Rejects what is not a whole STEP file before web-ifc sees it, with a message a person can act on. */
-function checkStep(bytes: Uint8Array) {
-  if (bytes.length === 0) throw new Error('The IFC file is empty');
-  const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, '').trimStart();
-  if (!head.startsWith('ISO-10303-21')) throw new Error('Not an IFC file: it does not start with "ISO-10303-21;"');
-  const tail = new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - 256))).trimEnd();
-  if (!tail.endsWith('END-ISO-10303-21;')) throw new Error('The IFC file is truncated: it does not end with "END-ISO-10303-21;"');
 }
 
 async function open(requestId: number, request: Extract<Request, { kind: 'open' }>): Promise<OpenResult> {

@@ -1,5 +1,6 @@
 /// <reference lib="webworker" />
-import { IfcAPI, LogLevel } from 'web-ifc';
+import type { IfcAPI } from 'web-ifc';
+import { checkStep, createIfcApi } from '../ifc/web-ifc-engine.js';
 import { extractPlan } from './extract-plan.js';
 import { planTransferables, type PlanModel, type PlanRequest, type PlanRequestMessage, type PlanResponseMessage } from './protocol.js';
 
@@ -17,22 +18,8 @@ function post(message: PlanResponseMessage, transfer: Transferable[] = []) {
 }
 
 function init(wasmUrl: string): Promise<IfcAPI> {
-  ready ??= (async () => {
-    const api = new IfcAPI();
-    await api.Init((path: string) => (path.endsWith('.wasm') ? wasmUrl : path), true);
-    api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
-    return api;
-  })();
+  ready ??= createIfcApi(wasmUrl);
   return ready;
-}
-
-/** Rejects what is not a whole STEP file before web-ifc sees it. */
-function checkStep(bytes: Uint8Array) {
-  if (bytes.length === 0) throw new Error('The IFC file is empty');
-  const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, '').trimStart();
-  if (!head.startsWith('ISO-10303-21')) throw new Error('Not an IFC file: it does not start with "ISO-10303-21;"');
-  const tail = new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - 256))).trimEnd();
-  if (!tail.endsWith('END-ISO-10303-21;')) throw new Error('The IFC file is truncated: it does not end with "END-ISO-10303-21;"');
 }
 
 async function plan(request: Extract<PlanRequest, { kind: 'plan' }>): Promise<PlanModel> {

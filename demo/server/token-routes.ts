@@ -14,20 +14,28 @@ import {
   unauthorized,
 } from './http.js';
 import { manifestFor } from './manifest.js';
-import type { TokenStore } from './tokens.js';
+import type { TokenKind, TokenStore } from './tokens.js';
 
 /**
- * The 3D viewer's token routes of the demo backend (seed 002, "Tokens for the viewers"):
+ * The viewers' token routes of the demo backend (seed 002, "Tokens for the viewers"),
+ * for one kind of token:
  *
- *   POST /v2/projects/{project}/viewer3d/token   body (optional) {"models"?: string[], "expiresIn"?: seconds}
- *        201 {"url": "<origin>/v2/projects/{project}/viewer3d/data?token=<32 hex>", "expiresAt": "<ISO 8601>"}
- *   GET  /v2/projects/{project}/viewer3d/data?token=<token>
+ *   POST /v2/projects/{project}/{kind}/token   body (optional) {"models"?: string[], "expiresIn"?: seconds}
+ *        201 {"url": "<origin>/v2/projects/{project}/{kind}/{resource}?token=<32 hex>", "expiresAt": "<ISO 8601>"}
+ *   GET  /v2/projects/{project}/{kind}/{resource}?token=<token>
  *        200 manifest {"models": [{id, name, revision, objectIdBase, formats: [{type, url}]}]}
  *
- * Unknown project: 404 code 20 NOT_FOUND; unknown or expired token: 401 UNAUTHORIZED.
+ * viewer3d answers at `data`, viewer2d at `geometry`, both with the same manifest
+ * (DESIGN.md). Unknown project: 404 code 20 NOT_FOUND; unknown, expired or other-kind
+ * token: 401 UNAUTHORIZED. Lifetimes: tokens.ts.
  */
+export interface TokenRoute {
+  kind: TokenKind;
+  resource: 'data' | 'geometry';
+}
 
-const ROUTE = /^\/v2\/projects\/([^/]+)\/viewer3d\/(token|data)\/?$/;
+export const VIEWER3D: TokenRoute = { kind: 'viewer3d', resource: 'data' };
+export const VIEWER2D: TokenRoute = { kind: 'viewer2d', resource: 'geometry' };
 
 /** Data URLs are fetched by viewers embedded on other origins, as the platform's are. */
 const CORS = {
@@ -36,10 +44,11 @@ const CORS = {
   'Access-Control-Allow-Headers': 'Content-Type, Authorization',
 };
 
-export function viewer3dRoutes(store: TokenStore): Middleware {
+export function tokenRoutes(store: TokenStore, route: TokenRoute): Middleware {
+  const pattern = new RegExp(`^/v2/projects/([^/]+)/${route.kind}/(token|${route.resource})/?$`);
   return (req, res, next) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
-    const match = ROUTE.exec(url.pathname);
+    const match = pattern.exec(url.pathname);
     if (!match) return next();
     const [, rawProject, endpoint] = match;
     let projectId: string;
@@ -55,57 +64,45 @@ export function viewer3dRoutes(store: TokenStore): Middleware {
       return;
     }
     const handle = endpoint === 'token' ? issueToken : readManifest;
-    handle(store, projectId, method, url, req, res).catch((error: unknown) => {
+    handle(store, route, projectId, method, url, req, res).catch((error: unknown) => {
       if (error instanceof ApiError) sendError(res, error, CORS);
       else next(error);
     });
   };
 }
 
-async function issueToken(
-  store: TokenStore,
-  projectId: string,
-  method: string,
-  _url: URL,
-  req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+/** The token URL a viewer is given: absolute on the origin the client used, like `{base_url}/v2/...`. */
+export function tokenUrl(req: IncomingMessage, route: TokenRoute, projectId: string, token: string): string {
+  return `${requestOrigin(req)}/v2/projects/${encodeURIComponent(projectId)}/${route.kind}/${route.resource}?token=${token}`;
+}
+
+type Handler = (store: TokenStore, route: TokenRoute, projectId: string, method: string, url: URL, req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+const issueToken: Handler = async (store, route, projectId, method, _url, req, res) => {
   if (method !== 'POST') throw methodNotAllowed(method, 'POST');
   const project = findProject(projectId);
   if (!project) throw projectNotFound(projectId);
   const request = parseTokenRequest(await readJsonBody(req), project);
   const lifetime = request.expiresIn === undefined ? undefined : request.expiresIn * 1000;
-  const { token, expiresAt } = store.issue('viewer3d', project.id, request.models, lifetime);
-  sendJson(res, 201, { url: viewer3dDataUrl(req, project.id, token), expiresAt: new Date(expiresAt).toISOString() }, CORS);
-}
+  const { token, expiresAt } = store.issue(route.kind, project.id, request.models, lifetime);
+  sendJson(res, 201, { url: tokenUrl(req, route, project.id, token), expiresAt: new Date(expiresAt).toISOString() }, CORS);
+};
 
-/** The token URL a viewer is given: absolute on the origin the client used, like `{base_url}/v2/...`. */
-export function viewer3dDataUrl(req: IncomingMessage, projectId: string, token: string): string {
-  return `${requestOrigin(req)}/v2/projects/${encodeURIComponent(projectId)}/viewer3d/data?token=${token}`;
-}
-
-async function readManifest(
-  store: TokenStore,
-  projectId: string,
-  method: string,
-  url: URL,
-  _req: IncomingMessage,
-  res: ServerResponse,
-): Promise<void> {
+const readManifest: Handler = async (store, route, projectId, method, url, _req, res) => {
   if (method !== 'GET' && method !== 'HEAD') throw methodNotAllowed(method, 'GET');
   const project = findProject(projectId);
   if (!project) throw projectNotFound(projectId);
-  const grant = store.resolve('viewer3d', project.id, url.searchParams.get('token'));
+  const grant = store.resolve(route.kind, project.id, url.searchParams.get('token'));
   if (!grant) throw unauthorized();
   sendJson(res, 200, manifestFor(grant.modelIds), CORS);
-}
+};
 
 export interface TokenRequest {
   models: string[];
   expiresIn?: number;
 }
 
-/** Body of POST .../viewer3d/token: all optional; models must belong to the project. */
+/** Body of POST .../token: all optional; models must belong to the project. */
 export function parseTokenRequest(body: unknown, project: Project): TokenRequest {
   if (body === undefined || body === null) return { models: project.models };
   if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');

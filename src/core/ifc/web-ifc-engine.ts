@@ -1,0 +1,22 @@
+import { IfcAPI, LogLevel } from 'web-ifc';
+
+/**
+ * web-ifc as the workers start it: single-threaded (the multi-threaded build stalls,
+ * TOOLCHAIN.md), its wasm fetched from the URL the page gives, logging off.
+ */
+export async function createIfcApi(wasmUrl: string): Promise<IfcAPI> {
+  const api = new IfcAPI();
+  // web-ifc asks for the wasm by file name; answer with the URL the page gave us.
+  await api.Init((path: string) => (path.endsWith('.wasm') ? wasmUrl : path), true);
+  api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+  return api;
+}
+
+/** Rejects what is not a whole STEP file before web-ifc sees it, with a message a person can act on. */
+export function checkStep(bytes: Uint8Array) {
+  if (bytes.length === 0) throw new Error('The IFC file is empty');
+  const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, '').trimStart();
+  if (!head.startsWith('ISO-10303-21')) throw new Error('Not an IFC file: it does not start with "ISO-10303-21;"');
+  const tail = new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - 256))).trimEnd();
+  if (!tail.endsWith('END-ISO-10303-21;')) throw new Error('The IFC file is truncated: it does not end with "END-ISO-10303-21;"');
+}
