@@ -3,6 +3,7 @@
 //
 //   dist/viewer3d.js (+ .map)      script-tag bundle (IIFE, minified; lit, three inside)
 //   dist/viewer2d.js (+ .map)      the 2D viewer's script-tag bundle (IIFE, minified; lit, d3 inside)
+//   dist/viewer.js (+ .map)        the viewer widget's script-tag bundle (IIFE; lit inside, no viewer)
 //   dist/ifc-worker.js (+ .map)    the IFC worker, a classic self-contained script (web-ifc inside)
 //   dist/plan-worker.js (+ .map)   the 2D viewer's plan worker, the same way
 //   dist/web-ifc.wasm              web-ifc's wasm, loaded by the workers from beside the bundles
@@ -103,6 +104,21 @@ async function buildAll() {
     },
   }));
 
+  // 1c. The widget's script-tag bundle (viewers not inside; the 3D bundle loads it from beside itself).
+  await build(base({
+    define: { __BIM_IIFE__: 'true' },
+    build: {
+      outDir: dist,
+      minify: true,
+      lib: {
+        entry: join(root, 'src/bundles/viewer-ui.ts'),
+        formats: ['iife'],
+        name: 'bimViewerUiBundle',
+        fileName: () => 'viewer.js',
+      },
+    },
+  }));
+
   // 2. The IFC and plan workers: classic scripts (importScripts-able from a Blob worker).
   //    web-ifc reads import.meta.url only on its multi-threaded path, which is never taken.
   for (const [entry, name, file] of [
@@ -191,7 +207,7 @@ function checkNotInlined() {
 
 function printSizes() {
   const files = [
-    'viewer3d.js', 'viewer2d.js', 'ifc-worker.js', 'plan-worker.js', 'web-ifc.wasm',
+    'viewer3d.js', 'viewer2d.js', 'viewer.js', 'ifc-worker.js', 'plan-worker.js', 'web-ifc.wasm',
     'npm/index.js', 'npm/ifc-worker.js', 'npm/plan-worker.js', 'npm/web-ifc.wasm',
   ];
   const rows = files.map((file) => {

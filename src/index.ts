@@ -1,12 +1,13 @@
 /**
- * npm entry (ESM). Importing it registers <bim-viewer-3d> and <bim-viewer-2d>.
+ * npm entry (ESM). Importing it registers <bim-viewer-3d>, <bim-viewer-2d> and <bim-viewer-ui>.
  *
  *   import { BimViewer3d } from 'bim-viewers';
  *   const viewer = document.createElement('bim-viewer-3d');
  *   await viewer.loadUrl('/models/hello-wall.ifc');
  *
  * SPA pages that keep jQuery code: `installViewer3dPlugin($)` adds `$(el).viewer(...)`,
- * `installViewer2dPlugin($)` adds `$(el).viewer2d(...)`.
+ * `installViewer2dPlugin($)` adds `$(el).viewer2d(...)`, `installViewerUiPlugin($)` adds
+ * `$(el).viewerUI(...)` (the widget).
  */
 export { BimViewer3d } from './elements/bim-viewer-3d.js';
 export { VIEWER3D_EVENT_ARGS, type Viewer3dEventMap, type Viewer3dEventName } from './elements/events.js';
@@ -17,6 +18,9 @@ export { VIEWER2D_EVENT_ARGS, type Viewer2dEventMap, type Viewer2dEventName } fr
 export type * from './core/viewer2d/types.js';
 export { installViewer2dPlugin } from './jquery/viewer2d-plugin.js';
 export { setWasmUrl } from './core/ifc/assets.js';
+export { BimViewerUi } from './elements/bim-viewer-ui.js';
+export { DEFAULT_TRANSLATIONS, type Translations } from './elements/ui/translations.js';
+export { installViewerUiPlugin } from './jquery/viewer-ui-plugin.js';
 
 import { VIEWER3D_EVENT_ARGS, type Viewer3dEventName } from './elements/events.js';
 import { VIEWER2D_EVENT_ARGS as ARGS_2D, type Viewer2dEventName as Name2d } from './elements/events2d.js';

@@ -107,7 +107,7 @@ describe('dist/viewer3d.js (script-tag bundle)', function () {
     assert(products.length > 0, 'the bundled worker answered product queries');
   });
 
-  it('setOnLoadCallback before load: the last callback runs when loading finished, through an alias; a missing widget bundle is a console error, not a failure', async () => {
+  it('setOnLoadCallback before load: the last callback runs when loading finished, through an alias; the widget bundle loads from beside the 3D one; an unknown module is a console error, not a failure', async () => {
     win.bimsync = win.platform;
     const { bimsync } = win;
     const calls: string[] = [];
@@ -115,13 +115,15 @@ describe('dist/viewer3d.js (script-tag bundle)', function () {
     bimsync.setOnLoadCallback(() => calls.push('second')); // replaces the first
     const load = bimsync.load; // detached: must not rely on `this`
     const errors = await consoleErrors(async () => {
-      const done = load(['viewer-ui']);
+      const done = load(['viewer-ui', 'no-such-module']);
       assertEqual(calls.length, 0, 'the callback waits for loading');
       await done;
     });
     assertEqual(calls.join(','), 'second', 'only the last callback ran, once');
-    assert(errors.some((e) => e.includes('viewer.js') && e.includes('viewer-ui')),
-      `a clear console error about the missing widget bundle: ${JSON.stringify(errors)}`);
+    assertEqual(typeof jq1.fn.viewerUI, 'function', 'viewer.js (the widget) loaded from beside viewer3d.js');
+    assert(errors.some((e) => e.includes('unknown module "no-such-module"')),
+      `a clear console error about the unknown module: ${JSON.stringify(errors)}`);
+    assert(!errors.some((e) => e.includes('viewer.js')), `no error about the widget bundle: ${JSON.stringify(errors)}`);
   });
 
   it('setOnLoadCallback after load runs at once', () => {
