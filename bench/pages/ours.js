@@ -1,0 +1,46 @@
+// Our viewer: <bim-viewer-3d> from source (src/elements/bim-viewer-3d.ts), driven through
+// its engine (`el.core`, a Viewer3d): there is no public "load these bytes" method yet, so
+// the bytes go to Viewer3d.loadModel as an already fetched source (the same path loadUrl
+// takes when a token URL answers with IFC text). Camera and picking through the engine's
+// CameraRig and pickAt (private in TypeScript, callable at run time).
+import { Vector3 } from 'three';
+import '../../src/elements/bim-viewer-3d.ts';
+import { install } from './harness.js';
+
+let el;
+let core;
+
+install('ours', {
+  async setup(container) {
+    el = document.createElement('bim-viewer-3d');
+    el.style.cssText = 'display:block;width:100%;height:100%';
+    container.appendChild(el);
+    await el.updateComplete;
+    core = el.core;
+    core.resize();
+    await core.ifc.ready; // web-ifc initialised in the worker before the clock starts
+  },
+  async load(bytes) {
+    await core.loadModel({ url: `${location.origin}/model.ifc`, id: 'model', bytes: bytes.buffer }, undefined, () => {});
+  },
+  bounds() {
+    const box = core.sceneBox();
+    return { min: box.min.toArray(), max: box.max.toArray(), up: 'z' };
+  },
+  setCamera(eye, target, up, fov, step) {
+    if (core.rig.fov !== fov) core.rig.fov = fov;
+    const position = new Vector3(...eye);
+    const direction = new Vector3(...target).sub(position);
+    core.rig.place(position, direction.normalize(), new Vector3(...up), step.distance);
+  },
+  render() {
+    core.render();
+  },
+  gl() {
+    return core.renderer.getContext();
+  },
+  pick(x, y) {
+    const hit = core.pickAt(x, y);
+    return hit ? hit.index : null;
+  },
+});

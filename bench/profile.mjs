@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// CPU profile of one viewer's load path, main thread and workers, through Chrome's
+// DevTools protocol (Profiler domain; workers through Target auto-attach).
+//
+//   node bench/profile.mjs [--viewer ours] [--model synthetic-20k] [--phase load|orbit|pick] [--top 25]
+//
+// Writes bench/results/profiles/<model>-<viewer>-<phase>-<thread>.cpuprofile (open them in
+// Chrome DevTools > Performance, or speedscope) and prints, per thread, the functions with
+// the most self time and the files (scripts) they are in.
+import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { attachWorkers, Browser, buildPages, findChromium, orbitSteps, startServer } from './run.mjs';
+import { ensureSynthetic, parseSize, sizeLabel, syntheticPath } from './generate.mjs';
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(BENCH, '..');
+const PAGE = { ours: 'ours', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
+
+function parse(argv) {
+  const o = { viewer: 'ours', model: 'synthetic-20k', phase: 'load', top: 25, interval: 200 };
+  for (let i = 0; i < argv.length; i++) {
+    const [k, inline] = argv[i].split('=');
+    const v = inline ?? argv[++i];
+    if (k === '--viewer') o.viewer = v;
+    else if (k === '--model') o.model = v;
+    else if (k === '--phase') o.phase = v;
+    else if (k === '--top') o.top = Number(v);
+    else if (k === '--interval') o.interval = Number(v);
+    else throw new Error(`unknown option ${k}`);
+  }
+  return o;
+}
+
+async function modelOf(name) {
+  const synthetic = /^synthetic-(.+)$/.exec(name);
+  if (synthetic) {
+    const n = parseSize(synthetic[1]);
+    await ensureSynthetic(n);
+    return { name: `synthetic-${sizeLabel(n)}`, file: syntheticPath(n), url: `/synthetic/${path.basename(syntheticPath(n))}` };
+  }
+  const file = path.join(ROOT, 'public', 'models', name.endsWith('.ifc') ? name : `${name}.ifc`);
+  statSync(file);
+  return { name: path.basename(file, '.ifc'), file, url: `/models/${encodeURIComponent(path.basename(file))}` };
+}
+
+/** Self time per function and per script, in ms. */
+export function summarise(profile, top) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  for (let i = 0; i < profile.samples.length; i++) {
+    const id = profile.samples[i];
+    self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i + 1] ?? 0) / 1000);
+  }
+  const fns = new Map();
+  const files = new Map();
+  let total = 0;
+  for (const [id, ms] of self) {
+    const f = byId.get(id).callFrame;
+    const file = f.url ? f.url.split('/').pop().replace(/\?.*$/, '') : `(${f.functionName || 'native'})`;
+    const key = `${f.functionName || '(anonymous)'}  ${file}:${f.lineNumber + 1}`;
+    fns.set(key, (fns.get(key) ?? 0) + ms);
+    files.set(file, (files.get(file) ?? 0) + ms);
+    total += ms;
+  }
+  const sort = (m) => [...m.entries()].sort((a, b) => b[1] - a[1]);
+  return { total, functions: sort(fns).slice(0, top), files: sort(files).slice(0, 12) };
+}
+
+async function main() {
+  const o = parse(process.argv.slice(2));
+  const model = await modelOf(o.model);
+  buildPages(false);
+  const server = await startServer();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = new Browser(await findChromium());
+  await browser.start();
+  const context = await browser.browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const outDir = path.join(BENCH, 'results', 'profiles');
+  mkdirSync(outDir, { recursive: true });
+  try {
+    const page = await context.newPage();
+    page.on('pageerror', (e) => process.stderr.write(`page error: ${e.message}\n`));
+    await page.goto(`${base}/${PAGE[o.viewer]}.html`);
+    await page.waitForFunction(() => globalThis.__bench?.state.phase === 'ready');
+    const cdp = await context.newCDPSession(page);
+    await page.evaluate(() => globalThis.__bench.setup());
+    const workers = await attachWorkers(cdp);
+    await page.evaluate((url) => globalThis.__bench.fetchModel(url), model.url);
+    const steps = orbitSteps(model, { quick: false });
+    if (o.phase !== 'load') await page.evaluate((s) => globalThis.__bench.load(s), steps);
+
+    const threads = [{ name: 'main', send: (m, p) => cdp.send(m, p) }];
+    for (const id of workers.ids()) threads.push({ name: `worker-${(workers.info(id).title || workers.info(id).url).split('/').pop().replace(/[^\w.-]+/g, '_')}`, send: (m, p) => workers.send(id, m, p) });
+    for (const t of threads) {
+      await t.send('Profiler.enable');
+      await t.send('Profiler.setSamplingInterval', { interval: o.interval });
+      await t.send('Profiler.start');
+    }
+    const t0 = performance.now();
+    const result = await page.evaluate(
+      ({ phase, s }) => (phase === 'load' ? globalThis.__bench.load(s) : phase === 'orbit' ? globalThis.__bench.orbit() : globalThis.__bench.pick()),
+      { phase: o.phase, s: steps },
+    );
+    const wall = performance.now() - t0;
+    process.stdout.write(`${o.viewer} ${model.name} ${o.phase}: ${JSON.stringify(result)} (wall ${wall.toFixed(0)} ms)\n`);
+    for (const t of threads) {
+      const { profile } = await t.send('Profiler.stop');
+      const file = path.join(outDir, `${model.name}-${o.viewer}-${o.phase}-${t.name}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      const s = summarise(profile, o.top);
+      const busy = s.functions.length ? s.total - (s.functions.find(([k]) => k.startsWith('(idle)'))?.[1] ?? 0) : 0;
+      process.stdout.write(`\n== ${t.name}: ${s.total.toFixed(0)} ms sampled, ${busy.toFixed(0)} ms not idle  (${path.relative(process.cwd(), file)})\n`);
+      process.stdout.write('   self ms  function  script:line\n');
+      for (const [k, ms] of s.functions) process.stdout.write(`  ${ms.toFixed(1).padStart(8)}  ${k}\n`);
+      process.stdout.write('   by script:\n');
+      for (const [k, ms] of s.files) process.stdout.write(`  ${ms.toFixed(1).padStart(8)}  ${k}\n`);
+    }
+  } finally {
+    await context.close().catch(() => undefined);
+    await browser.stop();
+    server.close();
+  }
+}
+
+main().catch((e) => {
+  process.stderr.write(`${e.stack ?? e}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,584 @@
+#!/usr/bin/env node
+// `npm run bench`: our viewer against the open peers, same page size, same files, same
+// camera path, same run. See README "Benchmarks".
+//
+//   npm run bench                        all sample models + synthetic 2k/20k/200k, 5 runs
+//   npm run bench -- --quick             one small and one medium model, 3 runs (< 2 min)
+//   npm run bench -- --models synthetic-20k,Duplex_A_20110907 --viewers ours,xeokit
+//   options: --runs N  --timeout SECONDS (per run, default 180)  --no-build  --no-warmup
+//            --out FILE (default bench/results/latest.json)  --list (models and viewers)
+//
+// For every model x viewer: one warm-up run, then N measured runs, each in a fresh page
+// (a new tab of one browser context per model x viewer), and the medians. A run that
+// takes longer than the time limit, or throws, makes an `error` row.
+import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright';
+import { ensureSynthetic, parseSize, sizeLabel, syntheticPath } from './generate.mjs';
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(BENCH, '..');
+const DIST = path.join(BENCH, 'dist');
+const SAMPLES = path.join(ROOT, 'public', 'models');
+export const VIEWERS = ['ours', 'thatopen', 'xeokit', 'raw-web-ifc'];
+const PAGE = { ours: 'ours', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
+const SYNTHETIC_SIZES = [2000, 20000, 200000];
+const QUICK_MODELS = ['PCERT_Building-Architecture_IFC4', 'Duplex_A_20110907'];
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--js-flags=--expose-gc',
+];
+
+// ---- arguments ----------------------------------------------------------------------
+
+function parseArgs(argv) {
+  const opts = { warmup: true, quick: false, runs: null, timeout: 180, build: true, models: null, viewers: null, out: path.join(BENCH, 'results', 'latest.json'), list: false };
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    const value = () => {
+      if (a.includes('=')) return a.slice(a.indexOf('=') + 1);
+      if (i + 1 >= argv.length) throw new Error(`${a} needs a value`);
+      return argv[++i];
+    };
+    const name = a.split('=')[0];
+    if (name === '--quick') opts.quick = true;
+    else if (name === '--no-build') opts.build = false;
+    else if (name === '--no-warmup') opts.warmup = false;
+    else if (name === '--list') opts.list = true;
+    else if (name === '--runs') opts.runs = Math.max(1, Number(value()));
+    else if (name === '--timeout') opts.timeout = Math.max(5, Number(value()));
+    else if (name === '--models') opts.models = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (name === '--viewers') opts.viewers = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (name === '--out') opts.out = path.resolve(value());
+    else if (name === '--help' || name === '-h') {
+      process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 13).map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n');
+      process.exit(0);
+    } else throw new Error(`Unknown option ${a} (see --help)`);
+  }
+  opts.runs ??= opts.quick ? 3 : 5;
+  return opts;
+}
+
+// ---- models ---------------------------------------------------------------------------
+
+function allModels() {
+  const samples = readdirSync(SAMPLES)
+    .filter((f) => f.toLowerCase().endsWith('.ifc'))
+    .map((f) => ({ name: f.replace(/\.ifc$/i, ''), file: path.join(SAMPLES, f), url: `/models/${encodeURIComponent(f)}`, kind: 'sample' }))
+    .sort((a, b) => statSync(a.file).size - statSync(b.file).size);
+  const synthetic = SYNTHETIC_SIZES.map((n) => ({ name: `synthetic-${sizeLabel(n)}`, products: n, file: syntheticPath(n), url: `/synthetic/${path.basename(syntheticPath(n))}`, kind: 'synthetic' }));
+  return [...samples, ...synthetic];
+}
+
+function selectModels(opts) {
+  const models = allModels();
+  const wanted = opts.models ?? (opts.quick ? QUICK_MODELS : null);
+  if (!wanted) return models;
+  return wanted.map((w) => {
+    const found = models.find((m) => m.name === w || m.name === w.replace(/\.ifc$/i, ''));
+    if (found) return found;
+    const synthetic = /^synthetic-(.+)$/.exec(w);
+    if (synthetic) {
+      const n = parseSize(synthetic[1]);
+      return { name: `synthetic-${sizeLabel(n)}`, products: n, file: syntheticPath(n), url: `/synthetic/${path.basename(syntheticPath(n))}`, kind: 'synthetic' };
+    }
+    throw new Error(`Unknown model ${w}; models: ${models.map((m) => m.name).join(', ')}`);
+  });
+}
+
+// ---- the bench pages ------------------------------------------------------------------
+
+function fingerprint() {
+  const hash = createHash('sha1');
+  const walk = (dir) => {
+    if (!existsSync(dir)) return;
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else {
+        const s = statSync(p);
+        hash.update(`${p}:${s.size}:${s.mtimeMs}\n`);
+      }
+    }
+  };
+  walk(path.join(ROOT, 'src'));
+  walk(path.join(BENCH, 'pages'));
+  for (const f of ['package-lock.json', 'bench/vite.config.mjs', 'tsconfig.json']) {
+    const p = path.join(ROOT, f);
+    if (existsSync(p)) hash.update(`${p}:${statSync(p).mtimeMs}\n`);
+  }
+  return hash.digest('hex');
+}
+
+export function buildPages(force) {
+  const stamp = path.join(DIST, '.fingerprint');
+  const fp = fingerprint();
+  if (!force && existsSync(stamp) && readFileSync(stamp, 'utf8') === fp) return false;
+  const t = performance.now();
+  const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+  const r = spawnSync(process.execPath, [vite, 'build', '--config', path.join(BENCH, 'vite.config.mjs')], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) {
+    process.stderr.write(r.stdout + r.stderr);
+    throw new Error('vite build of the bench pages failed');
+  }
+  writeFileSync(stamp, fp);
+  log(`built bench pages in ${((performance.now() - t) / 1000).toFixed(1)} s`);
+  return true;
+}
+
+// ---- static server ----------------------------------------------------------------------
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.json': 'application/json', '.map': 'application/json', '.ifc': 'application/x-step' };
+
+export function startServer() {
+  const roots = [
+    ['/models/', SAMPLES],
+    ['/synthetic/', path.join(BENCH, 'models')],
+    ['/wasm/', path.join(ROOT, 'node_modules', 'web-ifc')],
+    ['/', DIST],
+  ];
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://x');
+    const pathname = decodeURIComponent(url.pathname);
+    const [prefix, dir] = roots.find(([p]) => pathname.startsWith(p));
+    const file = path.join(dir, pathname.slice(prefix.length));
+    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+      res.writeHead(404).end('not found');
+      return;
+    }
+    res.writeHead(200, {
+      'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream',
+      'Content-Length': statSync(file).size,
+      'Cache-Control': 'max-age=3600',
+    });
+    if (req.method === 'HEAD') res.end();
+    else createReadStream(file).pipe(res);
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// ---- browser ----------------------------------------------------------------------------
+
+export async function findChromium() {
+  const { findBrowser } = await import('../scripts/find-browser.mjs');
+  return findBrowser({ install: false });
+}
+
+export class Browser {
+  constructor(executablePath) {
+    this.executablePath = executablePath;
+  }
+  async start() {
+    this.server = await chromium.launchServer({ executablePath: this.executablePath, headless: true, args: CHROMIUM_FLAGS });
+    this.browser = await chromium.connect(this.server.wsEndpoint());
+  }
+  async restart() {
+    const pid = this.server?.process()?.pid;
+    await withTimeout(this.browser?.close(), 10_000).catch(() => undefined);
+    await withTimeout(this.server?.close(), 10_000).catch(() => undefined);
+    if (pid) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    await this.start();
+  }
+  async stop() {
+    await withTimeout(this.browser?.close(), 10_000).catch(() => undefined);
+    await withTimeout(this.server?.close(), 10_000).catch(() => undefined);
+  }
+}
+
+export function withTimeout(promise, ms, message = `timeout after ${Math.round(ms / 1000)} s`) {
+  let timer;
+  return Promise.race([
+    Promise.resolve(promise).finally(() => clearTimeout(timer)),
+    new Promise((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]);
+}
+
+/** Page heap and the heaps of the page's workers (V8 heap + ArrayBuffer/wasm backing stores), after a GC. */
+async function measureHeap(cdp, workerSessions) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const page = await cdp.send('Runtime.getHeapUsage');
+  let worker = 0;
+  let workers = 0;
+  for (const sessionId of workerSessions.ids()) {
+    try {
+      await workerSessions.send(sessionId, 'HeapProfiler.collectGarbage');
+      const usage = await workerSessions.send(sessionId, 'Runtime.getHeapUsage');
+      worker += usage.usedSize + (usage.backingStorageSize ?? 0);
+      workers++;
+    } catch {
+      // a worker that ended meanwhile
+    }
+  }
+  const pageBytes = page.usedSize + (page.backingStorageSize ?? 0);
+  return { page: pageBytes, worker, workers, pageV8: page.usedSize };
+}
+
+/** CDP sessions of the page's workers, through Target auto-attach on the page's own CDP session. */
+export async function attachWorkers(cdp) {
+  const sessions = new Map();
+  const pending = new Map();
+  let nextId = 1;
+  cdp.on('Target.attachedToTarget', (e) => {
+    if (e.targetInfo.type === 'worker') sessions.set(e.sessionId, e.targetInfo);
+  });
+  cdp.on('Target.detachedFromTarget', (e) => sessions.delete(e.sessionId));
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const message = JSON.parse(e.message);
+    const p = pending.get(message.id);
+    if (!p) return;
+    pending.delete(message.id);
+    if (message.error) p.reject(new Error(message.error.message));
+    else p.resolve(message.result);
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  return {
+    ids: () => [...sessions.keys()],
+    info: (id) => sessions.get(id),
+    send(sessionId, method, params = {}) {
+      const id = nextId++;
+      return new Promise((resolve, reject) => {
+        pending.set(id, { resolve, reject });
+        cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(reject);
+      });
+    },
+  };
+}
+
+/**
+ * Frames in the orbit, the same for every viewer on a model: 60 steps of 6 degrees on small
+ * files, fewer and larger steps (still one full turn) as files grow, so the whole bench fits
+ * in its time (a software-rendered frame of the 200k model takes seconds).
+ */
+export function orbitSteps(model, opts) {
+  if (opts.quick) return 8;
+  const size = statSync(model.file).size;
+  return size < 0.5e6 ? 60 : size < 5e6 ? 24 : size < 20e6 ? 12 : 6;
+}
+
+/**
+ * One run in a fresh page: setup (not timed), fetch, load (timed in the page), heap, orbit,
+ * pick. `warmup`: stop after the load, unless the load took longer than `keepAfterS`
+ * seconds, in which case the run goes on and counts as a measured run. Each of the two
+ * parts (page + setup + load, then heap + orbit + pick) has the time limit `limitS`.
+ */
+async function runOnce(context, base, viewer, model, opts, { warmup = false, keepAfterS = Infinity } = {}) {
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  const limit = opts.timeout * 1000;
+  const phases = {};
+  const clock = { t: performance.now() };
+  const lap = (name) => {
+    const now = performance.now();
+    phases[name] = Math.round(now - clock.t);
+    clock.t = now;
+  };
+  const explain = (e) => {
+    const first = problems.find((p) => !/Failed to load resource/.test(p));
+    return new Error(`${e.message.split('\n')[0]}${first && !/^timeout/.test(e.message) ? ` (page: ${first.slice(0, 300)})` : ''}`);
+  };
+  try {
+    let cdp, workers, load;
+    try {
+      await withTimeout((async () => {
+        await page.goto(`${base}/${PAGE[viewer]}.html`);
+        await page.waitForFunction(() => globalThis.__bench?.state.phase === 'ready', null, { timeout: 60_000 });
+        cdp = await context.newCDPSession(page);
+        lap('page');
+        await page.evaluate(() => globalThis.__bench.setup());
+        workers = await attachWorkers(cdp);
+        lap('setup');
+        await page.evaluate((url) => globalThis.__bench.fetchModel(url), model.url);
+        await cdp.send('HeapProfiler.collectGarbage');
+        lap('fetch');
+        load = await page.evaluate((steps) => globalThis.__bench.load(steps), orbitSteps(model, opts));
+        lap('load');
+      })(), limit, `timeout after ${opts.timeout} s (loading)`);
+    } catch (e) {
+      throw explain(e);
+    }
+    const result = { ...load, phases };
+    if (warmup && load.load_ms / 1000 <= keepAfterS) return { warmup: true, ...result };
+    try {
+      await withTimeout((async () => {
+        const heap = await measureHeap(cdp, workers);
+        Object.assign(result, { page_heap_mb: heap.page / 1e6, worker_heap_mb: heap.worker / 1e6, heap_mb: (heap.page + heap.worker) / 1e6, workers: heap.workers });
+        lap('heap');
+        Object.assign(result, await page.evaluate(() => globalThis.__bench.orbit()));
+        lap('orbit');
+        Object.assign(result, await page.evaluate(() => globalThis.__bench.pick()));
+        lap('pick');
+      })(), limit, `timeout after ${opts.timeout} s (orbit and pick)`);
+    } catch (e) {
+      // The load was measured: keep it, say what is missing.
+      result.partial = explain(e).message;
+    }
+    return result;
+  } finally {
+    await withTimeout(page.close(), 15_000).catch(() => undefined);
+  }
+}
+
+function median(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (v.length === 0) return null;
+  const m = v.length >> 1;
+  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
+}
+
+const FIELDS = ['load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles', 'page_heap_mb', 'worker_heap_mb', 'frame_max_ms', 'pick_hits'];
+
+/** Viewers that timed out on a synthetic size are not run on larger ones (it would only time out again). */
+const timedOut = new Map();
+const sharedContexts = new Map();
+
+async function measure(browser, base, viewer, model, opts) {
+  const row = { model: model.name, viewer, orbit_frames: orbitSteps(model, opts) };
+  const skip = model.kind === 'synthetic' ? timedOut.get(viewer) : null;
+  if (skip && skip.products < model.products) {
+    Object.assign(row, { load_ms: null, frame_ms: null, pick_ms: null, heap_mb: null, draw_calls: null, triangles: null, runs: 0, error: `not run: ${skip.error} on ${skip.model}` });
+    return row;
+  }
+  // One browser context (HTTP and code caches) per model x viewer, warmed up by its first
+  // load; with --quick one context per viewer, warmed up on the first model only.
+  const shared = opts.quick ? sharedContexts.get(viewer) : null;
+  let context = shared ?? (await browser.browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 }));
+  if (opts.quick) sharedContexts.set(viewer, context);
+  const warm = opts.warmup && !shared;
+  const runs = [];
+  const t0 = performance.now();
+  let planned = opts.runs;
+  try {
+    // The warm-up loads the model once (caches, compiled code). When that load takes long,
+    // fewer measured runs keep the whole bench in time: over 8 s 3 runs, over 20 s 1 run,
+    // and over 40 s the warm-up run itself goes on and is the one measured run.
+    for (let i = warm ? 0 : 1; i <= planned; i++) {
+      let result;
+      try {
+        result = await runOnce(context, base, viewer, model, opts, i === 0 ? { warmup: true, keepAfterS: 40 } : {});
+      } catch (e) {
+        if (/^timeout/.test(e.message)) {
+          // The page may still be busy: the next combination gets a fresh browser.
+          await browser.restart();
+          context = null;
+          sharedContexts.clear();
+          if (model.kind === 'synthetic' && !timedOut.has(viewer)) timedOut.set(viewer, { model: model.name, products: model.products, error: e.message.replace(/ \(.*\)$/, '') });
+        }
+        row.error = e.message;
+        break;
+      }
+      if (result.warmup) {
+        const s = result.load_ms / 1000;
+        row.warmup_load_ms = Math.round(result.load_ms);
+        if (s > 20) planned = 1;
+        else if (s > 8) planned = Math.min(planned, 3);
+        continue;
+      }
+      runs.push(result);
+      if (i === 0) {
+        row.note = 'one run: the warm-up load took over 40 s, so the warm-up run was measured';
+        planned = 0;
+      }
+      log(`  ${model.name} ${viewer} run ${runs.length}/${Math.max(planned, 1)}: load ${fmt(result.load_ms)} ms, frame ${fmt(result.frame_ms)} ms, pick ${fmt(result.pick_ms)} ms, heap ${fmt(result.heap_mb)} MB (page ${fmt(result.page_heap_mb)}, workers ${fmt(result.worker_heap_mb)}); ms per phase ${JSON.stringify(result.phases)}${result.partial ? '; ' + result.partial : ''}`);
+    }
+  } finally {
+    if (context && !opts.quick) await withTimeout(context.close(), 15_000).catch(() => undefined);
+  }
+  if (runs.length) {
+    for (const f of FIELDS) row[f] = median(runs.map((r) => r[f]));
+    row.runs = runs.length;
+    const partial = runs.find((r) => r.partial)?.partial;
+    if (partial && !row.error) row.error = `load measured; ${partial}`;
+    else if (row.error) row.error = `after ${runs.length} runs: ${row.error}`;
+  } else {
+    for (const f of ['load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles']) row[f] = null;
+    row.runs = 0;
+  }
+  row.seconds = Math.round((performance.now() - t0) / 1000);
+  return row;
+}
+
+// ---- output -----------------------------------------------------------------------------
+
+function fmt(x, digits) {
+  if (x === null || x === undefined || Number.isNaN(x)) return '–';
+  if (digits !== undefined) return x.toFixed(digits);
+  const a = Math.abs(x);
+  return a >= 100 ? x.toFixed(0) : a >= 10 ? x.toFixed(1) : x.toFixed(2);
+}
+
+function count(x) {
+  return x === null || x === undefined ? '–' : Math.round(x).toLocaleString('en-US');
+}
+
+const RATIO_FIELDS = [
+  ['load_ms', 'load'],
+  ['frame_ms', 'frame'],
+  ['pick_ms', 'pick'],
+  ['heap_mb', 'heap'],
+];
+
+function ratio(a, b) {
+  return typeof a === 'number' && typeof b === 'number' && b > 0 ? a / b : null;
+}
+
+/** Where ours misses the issue's targets on one model. */
+export function targets(rows, model) {
+  const of = (viewer) => rows.find((r) => r.model === model && r.viewer === viewer && !r.error);
+  const ours = of('ours');
+  if (!ours) return { checked: false, misses: ['ours has no result'] };
+  const misses = [];
+  const peers = ['thatopen', 'xeokit'].map(of).filter(Boolean);
+  for (const peer of peers) {
+    const r = ratio(ours.load_ms, peer.load_ms);
+    if (r !== null && r > 0.5) misses.push(`load ${r.toFixed(2)}x ${peer.viewer} (target <= 0.5)`);
+  }
+  const raw = of('raw-web-ifc');
+  if (raw) {
+    const r = ratio(ours.load_ms, raw.load_ms);
+    if (r !== null && r > 1.3) misses.push(`load ${r.toFixed(2)}x raw web-ifc (target <= 1.3)`);
+  }
+  for (const [field, label] of [['frame_ms', 'frame'], ['pick_ms', 'pick'], ['heap_mb', 'heap']]) {
+    const best = peers.filter((p) => typeof p[field] === 'number').sort((a, b) => a[field] - b[field])[0];
+    const r = best ? ratio(ours[field], best[field]) : null;
+    if (r !== null && r > 1) misses.push(`${label} ${r.toFixed(2)}x best peer ${best.viewer} (target <= 1)`);
+  }
+  return { checked: true, misses };
+}
+
+export function markdownTable(rows) {
+  const lines = [
+    '| model | viewer | load ms | frame ms | pick ms | heap MB (page + workers) | draw calls | triangles | ours/peer load | frame | pick | heap |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const row of rows) {
+    const ours = rows.find((r) => r.model === row.model && r.viewer === 'ours' && !r.error);
+    const ratios = RATIO_FIELDS.map(([f]) => {
+      if (row.viewer === 'ours' || !ours || row.error) return '';
+      const r = ratio(ours[f], row[f]);
+      return r === null ? '' : r.toFixed(2);
+    });
+    if (row.error && row.runs === 0) {
+      lines.push(`| ${row.model} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | |`);
+      continue;
+    }
+    const heap = row.heap_mb === null ? '–' : `${fmt(row.heap_mb)} (${fmt(row.page_heap_mb)} + ${fmt(row.worker_heap_mb)})`;
+    lines.push(`| ${row.model} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${ratios.join(' | ')} |`);
+  }
+  return lines.join('\n');
+}
+
+export function targetSummary(rows) {
+  const models = [...new Set(rows.map((r) => r.model))];
+  const lines = [];
+  for (const model of models) {
+    const t = targets(rows, model);
+    lines.push(`- ${model}: ${t.misses.length === 0 ? 'all targets met' : t.misses.join('; ')}`);
+  }
+  return lines.join('\n');
+}
+
+function machine(browserVersion) {
+  const cpus = os.cpus();
+  return {
+    cpu: cpus[0]?.model?.trim() ?? 'unknown',
+    cores: cpus.length,
+    memory_gb: Math.round(os.totalmem() / 2 ** 30),
+    os: `${os.type()} ${os.release()}`,
+    chromium: browserVersion,
+    gpu: 'SwiftShader (software WebGL2, --use-angle=swiftshader)',
+    node: process.version,
+  };
+}
+
+export function log(line) {
+  process.stderr.write(`${line}\n`);
+}
+
+// ---- main -------------------------------------------------------------------------------
+
+async function main() {
+  const opts = parseArgs(process.argv.slice(2));
+  const models = selectModels(opts);
+  const viewers = opts.viewers ?? VIEWERS;
+  for (const v of viewers) if (!VIEWERS.includes(v)) throw new Error(`Unknown viewer ${v}; viewers: ${VIEWERS.join(', ')}`);
+  if (opts.list) {
+    process.stdout.write(`models: ${allModels().map((m) => m.name).join(', ')}\nviewers: ${VIEWERS.join(', ')}\n`);
+    return;
+  }
+  const started = performance.now();
+  for (const m of models) if (m.kind === 'synthetic') await ensureSynthetic(m.products, { log });
+  if (opts.build || !existsSync(path.join(DIST, 'ours.html'))) buildPages(false);
+  const server = await startServer();
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const browser = new Browser(await findChromium());
+  await browser.start();
+  const version = browser.browser.version();
+  log(`bench: ${models.length} models x ${viewers.length} viewers, ${opts.runs} runs each after a warm-up, time limit ${opts.timeout} s per run; Chromium ${version}`);
+  const rows = [];
+  try {
+    for (const model of models) {
+      for (const viewer of viewers) {
+        log(`${model.name} / ${viewer} ...`);
+        const row = await measure(browser, base, viewer, model, opts);
+        rows.push(row);
+        if (row.error) log(`  ${model.name} ${viewer}: ${row.error}`);
+      }
+    }
+  } finally {
+    await browser.stop();
+    server.close();
+  }
+  const result = {
+    date: new Date().toISOString(),
+    machine: machine(version),
+    options: { quick: opts.quick, runs: opts.runs, timeout_s: opts.timeout, models: models.map((m) => m.name), viewers, canvas: '1280x800', orbit: '60 frames, 6 degrees each, 30 degrees above the model centre', pick: '20 points, 5 x 4 grid' },
+    rows: rows.map(roundRow),
+    targets: Object.fromEntries([...new Set(rows.map((r) => r.model))].map((m) => [m, targets(rows, m).misses])),
+    seconds: Math.round((performance.now() - started) / 1000),
+  };
+  mkdirSync(path.dirname(opts.out), { recursive: true });
+  writeFileSync(opts.out, JSON.stringify(result, null, 2) + '\n');
+  const m = result.machine;
+  process.stdout.write(`\n${result.date.slice(0, 10)}, ${m.cpu} (${m.cores} cores, ${m.memory_gb} GB), Chromium ${m.chromium} headless, ${m.gpu}, Node ${m.node}; medians of ${opts.runs} runs after a warm-up\n\n`);
+  process.stdout.write(markdownTable(result.rows) + '\n\nTargets (ours / peer: load <= 0.5 of That Open and xeokit, <= 1.3 of raw web-ifc; frame, pick, heap <= the best peer viewer):\n');
+  process.stdout.write(targetSummary(result.rows) + '\n');
+  process.stdout.write(`\nwrote ${path.relative(process.cwd(), opts.out)} in ${result.seconds} s\n`);
+}
+
+function roundRow(row) {
+  const out = {};
+  for (const [k, v] of Object.entries(row)) out[k] = typeof v === 'number' && !Number.isInteger(v) ? Math.round(v * 100) / 100 : v;
+  return out;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  main().catch((e) => {
+    process.stderr.write(`${e.stack ?? e}\n`);
+    process.exit(1);
+  });
+}
