@@ -1,4 +1,4 @@
-import { Box3, Color, Matrix4, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
+import { Box3, BufferGeometry, Color, Float32BufferAttribute, Matrix4, Mesh, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
 import { IfcClient } from './ifc/ifc-client.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchUniforms } from './scene/batch-material.js';
@@ -63,6 +63,8 @@ export interface Viewer3dHooks {
 }
 
 const DOWNLOAD_SHARE = 0.3;
+/** While a model streams, at most one frame this often. */
+const STREAM_FRAME_MS = 400;
 
 /**
  * The framework-free 3D viewer: a three.js scene of batched IFC models with per-object
@@ -175,6 +177,19 @@ export class Viewer3d {
     }, this.movement);
     this.setOptions(options);
     this.resize();
+    this.precompile();
+  }
+
+  /** Compiles the batch shaders while the first model downloads and parses, not in its first frame. */
+  private precompile() {
+    const geometry = new BufferGeometry();
+    geometry.setAttribute('position', new Float32BufferAttribute([0, 0, 0], 3));
+    geometry.setAttribute('normal', new Float32BufferAttribute([0, 0, 1], 3));
+    geometry.setAttribute('rgba', new Float32BufferAttribute([1, 1, 1, 1], 4));
+    geometry.setAttribute('objectIndex', new Float32BufferAttribute([0], 1));
+    const scene = new Scene();
+    for (const material of Object.values(this.materials)) scene.add(new Mesh(geometry, material));
+    this.renderer.compileAsync(scene, this.rig.camera).catch(() => undefined).finally(() => geometry.dispose());
   }
 
   // ---- options ----------------------------------------------------------------
@@ -207,6 +222,7 @@ export class Viewer3d {
     this.scene.add(model.group);
     this.streaming = model;
     let shown = model.firstIndex;
+    let lastFrame = 0;
     const onlyExpress = only ? [...only].map((id) => expressIdOf(base, id) ?? (base === '0' ? Number(id) : NaN)).filter((n) => Number.isFinite(n) && n > 0) : null;
     try {
       const result = await this.ifc.open(
@@ -220,7 +236,12 @@ export class Viewer3d {
           this.state.ensure(max + 1);
           for (; shown <= max; shown++) this.state.reset(shown, true);
           this.updatePasses();
-          this.requestRender();
+          // Show the model growing, but not a frame per chunk: frames queue up in software GL.
+          const now = performance.now();
+          if (now - lastFrame > STREAM_FRAME_MS) {
+            lastFrame = now;
+            this.requestRender();
+          }
         },
         (fraction) => progress(DOWNLOAD_SHARE + fraction * (1 - DOWNLOAD_SHARE), 'geometry'),
       );

@@ -17,6 +17,7 @@ export class ProductReader {
   private parents?: Map<number, number>;
   private definitions?: Map<number, number[]>;
   private productTypes?: Set<number>;
+  private readonly typeNames = new Map<number, string>();
 
   constructor(
     private readonly api: IfcAPI,
@@ -74,15 +75,22 @@ export class ProductReader {
       const result: SpatialNode = { objectId: objectId(this.base, id), type: this.typeName(id), name: text(line.Name) ?? '', children: [] };
       if (line.Elevation && typeof line.Elevation.value === 'number') result.elevation = line.Elevation.value;
       for (const child of (children.get(id) ?? []).sort((a, b) => a - b)) {
-        if (SPATIAL_TYPES.has(this.api.GetNameFromTypeCode(this.api.GetLineType(this.modelID, child)).toUpperCase())) result.children.push(node(child));
+        if (SPATIAL_TYPES.has(this.typeName(child).toUpperCase())) result.children.push(node(child));
       }
       return result;
     };
     return node(projects.get(0));
   }
 
+  /** The IFC type name (IfcWall...); names are looked up once per type code, not per object. */
   typeName(expressId: number): string {
-    return this.api.GetNameFromTypeCode(this.api.GetLineType(this.modelID, expressId));
+    const code = this.api.GetLineType(this.modelID, expressId);
+    let name = this.typeNames.get(code);
+    if (name === undefined) {
+      name = this.api.GetNameFromTypeCode(code);
+      this.typeNames.set(code, name);
+    }
+    return name;
   }
 
   private types(): Set<number> {
