@@ -74,50 +74,22 @@ async function buildAll() {
   rmSync(dist, { recursive: true, force: true });
   mkdirSync(join(dist, 'npm'), { recursive: true });
 
-  // 1. The script-tag bundle.
-  await build(base({
-    define: { __BIM_IIFE__: 'true' },
-    build: {
-      outDir: dist,
-      minify: true,
-      lib: {
-        entry: join(root, 'src/bundles/viewer3d.ts'),
-        formats: ['iife'],
-        name: 'bimViewer3dBundle',
-        fileName: () => 'viewer3d.js',
+  // 1. The script-tag bundles: 3D, 2D, and the widget (no viewer inside it; the 3D
+  //    bundle loads viewer.js from beside itself).
+  for (const [entry, name, file] of [
+    ['src/bundles/viewer3d.ts', 'bimViewer3dBundle', 'viewer3d.js'],
+    ['src/bundles/viewer2d.ts', 'bimViewer2dBundle', 'viewer2d.js'],
+    ['src/bundles/viewer-ui.ts', 'bimViewerUiBundle', 'viewer.js'],
+  ]) {
+    await build(base({
+      define: { __BIM_IIFE__: 'true' },
+      build: {
+        outDir: dist,
+        minify: true,
+        lib: { entry: join(root, entry), formats: ['iife'], name, fileName: () => file },
       },
-    },
-  }));
-
-  // 1b. The 2D viewer's script-tag bundle.
-  await build(base({
-    define: { __BIM_IIFE__: 'true' },
-    build: {
-      outDir: dist,
-      minify: true,
-      lib: {
-        entry: join(root, 'src/bundles/viewer2d.ts'),
-        formats: ['iife'],
-        name: 'bimViewer2dBundle',
-        fileName: () => 'viewer2d.js',
-      },
-    },
-  }));
-
-  // 1c. The widget's script-tag bundle (viewers not inside; the 3D bundle loads it from beside itself).
-  await build(base({
-    define: { __BIM_IIFE__: 'true' },
-    build: {
-      outDir: dist,
-      minify: true,
-      lib: {
-        entry: join(root, 'src/bundles/viewer-ui.ts'),
-        formats: ['iife'],
-        name: 'bimViewerUiBundle',
-        fileName: () => 'viewer.js',
-      },
-    },
-  }));
+    }));
+  }
 
   // 2. The IFC and plan workers: classic scripts (importScripts-able from a Blob worker).
   //    web-ifc reads import.meta.url only on its multi-threaded path, which is never taken.
