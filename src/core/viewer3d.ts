@@ -189,7 +189,13 @@ export class Viewer3d {
     geometry.setAttribute('objectIndex', new Float32BufferAttribute([0], 1));
     const scene = new Scene();
     for (const material of Object.values(this.materials)) scene.add(new Mesh(geometry, material));
-    this.renderer.compileAsync(scene, this.rig.camera).catch(() => undefined).finally(() => geometry.dispose());
+    // Without parallel compiling, compiling now still moves the cost out of the first frame.
+    if (this.renderer.extensions.has('KHR_parallel_shader_compile')) {
+      this.renderer.compileAsync(scene, this.rig.camera).catch(() => undefined).finally(() => geometry.dispose());
+    } else {
+      this.renderer.compile(scene, this.rig.camera);
+      geometry.dispose();
+    }
   }
 
   // ---- options ----------------------------------------------------------------
