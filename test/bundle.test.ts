@@ -5,34 +5,12 @@
 import jq1 from 'jquery1';
 import jq4 from 'jquery';
 import { assert, assertEqual } from './support/assert';
+import { addScript, inFrame, otherOrigin, sleep, waitFor } from './support/page';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const win = window as any;
 const MODEL = '/models/hello-wall.ifc';
 const BUNDLE = '/dist/viewer3d.js';
-const LOAD_TIMEOUT = 90_000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(read: () => T, what: string, timeout = LOAD_TIMEOUT): Promise<NonNullable<T>> {
-  const start = performance.now();
-  for (;;) {
-    const value = read();
-    if (value) return value as NonNullable<T>;
-    if (performance.now() - start > timeout) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
-function addScript(src: string, doc: Document = document): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = doc.createElement('script');
-    script.src = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`could not load ${src}`));
-    doc.head.append(script);
-  });
-}
 
 /** Collects console.error messages while `run` runs (and `settle` ms after). */
 async function consoleErrors(run: () => Promise<unknown>, settle = 100): Promise<string[]> {
@@ -50,12 +28,6 @@ async function consoleErrors(run: () => Promise<unknown>, settle = 100): Promise
   return seen;
 }
 
-/** The same server under its other loopback name: a different origin. */
-function otherOrigin(): string {
-  const url = new URL(location.href);
-  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
-  return url.origin;
-}
 
 describe('dist/viewer3d.js (script-tag bundle)', function () {
   let host: HTMLDivElement;
@@ -167,31 +139,21 @@ describe('dist/viewer3d.js (script-tag bundle)', function () {
   it('works when the bundle is served from another origin (worker and wasm found beside it)', async () => {
     const origin = otherOrigin();
     assert(origin !== location.origin, 'a second origin');
-    const iframe = document.createElement('iframe');
-    iframe.style.cssText = 'width:420px;height:320px;border:0';
     // srcdoc documents share this page's origin; the bundle comes from the other origin.
-    // (The model URL is absolute: the core resolves relative URLs against location.href,
-    // which is about:srcdoc here.)
-    iframe.srcdoc = `<!doctype html><html><head></head><body>
+    await inFrame(`
       <div id="v" data-viewer="webgl" data-url="${location.origin}${MODEL}" style="width:400px;height:300px"></div>
       <script>
         var v = document.getElementById('v');
         v.addEventListener('viewer.load', function (e) { window.loaded = e.detail; });
         v.addEventListener('viewer.error', function (e) { window.failed = e.detail; });
       </script>
-      <script src="${origin}${BUNDLE}"></script>
-    </body></html>`;
-    document.body.append(iframe);
-    try {
-      const frame = iframe.contentWindow as any;
-      const outcome = await waitFor(() => frame?.loaded || frame?.failed, 'viewer.load in the frame');
+      <script src="${origin}${BUNDLE}"></script>`, async (frame) => {
+      const outcome = await waitFor(() => frame.loaded || frame.failed, 'viewer.load in the frame');
       assert(!frame.failed, `the viewer failed: ${JSON.stringify(frame.failed)}`);
       assertEqual(outcome.modelIds.length, 1);
       assertEqual(typeof frame.platform?.load, 'function', 'platform in the frame');
       const script = frame.document.querySelector('script[src]') as HTMLScriptElement;
       assert(script.src.startsWith(origin), `the bundle came from ${script.src}`);
-    } finally {
-      iframe.remove();
-    }
+    });
   });
 });

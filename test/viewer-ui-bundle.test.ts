@@ -5,22 +5,11 @@
 // imported from src/: the bundles bring it all.
 import jq1 from 'jquery1';
 import { assert, assertEqual } from './support/assert';
+import { sleep, waitFor } from './support/page';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const win = window as any;
 const MODEL = '/models/hello-wall.ifc';
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(read: () => T, what: string, timeout = 90_000): Promise<NonNullable<T>> {
-  const start = performance.now();
-  for (;;) {
-    const value = read();
-    if (value) return value as NonNullable<T>;
-    if (performance.now() - start > timeout) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
 
 describe('dist/viewer.js (the widget bundle) through the 3D bundle', function () {
   let host: HTMLDivElement;

@@ -4,43 +4,15 @@
 // another origin. This file imports nothing from src/: the bundle brings it all.
 import jq1 from 'jquery1';
 import { assert, assertEqual } from './support/assert';
+import { addScript, inFrame, otherOrigin, sleep, waitFor } from './support/page';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const win = window as any;
 const BUNDLE = '/dist/viewer2d.js';
-const LOAD_TIMEOUT = 90_000;
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-async function waitFor<T>(read: () => T, what: string, timeout = LOAD_TIMEOUT): Promise<NonNullable<T>> {
-  const start = performance.now();
-  for (;;) {
-    const value = read();
-    if (value) return value as NonNullable<T>;
-    if (performance.now() - start > timeout) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
-    await sleep(25);
-  }
-}
-
-function addScript(src: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement('script');
-    script.src = src;
-    script.onload = () => resolve();
-    script.onerror = () => reject(new Error(`could not load ${src}`));
-    document.head.append(script);
-  });
-}
 
 async function tokenUrl(project: string): Promise<string> {
   const res = await fetch(`/v2/projects/${project}/viewer2d/token`, { method: 'POST' });
   return ((await res.json()) as { url: string }).url;
-}
-
-function otherOrigin(): string {
-  const url = new URL(location.href);
-  url.hostname = url.hostname === 'localhost' ? '127.0.0.1' : 'localhost';
-  return url.origin;
 }
 
 describe('dist/viewer2d.js (script-tag bundle)', function () {
@@ -109,26 +81,18 @@ describe('dist/viewer2d.js (script-tag bundle)', function () {
   it('works when the bundle is served from another origin (plan worker and wasm found beside it)', async () => {
     const origin = otherOrigin();
     const token = await tokenUrl('fzk-haus');
-    const iframe = document.createElement('iframe');
-    iframe.style.cssText = 'width:420px;height:320px;border:0';
-    iframe.srcdoc = `<!doctype html><html><head></head><body>
+    await inFrame(`
       <div id="v" data-viewer2d="svg" data-url="${token}" style="width:400px;height:300px"></div>
       <script>
         var v = document.getElementById('v');
         v.addEventListener('viewer2d.load', function (e) { window.loaded = e.detail; });
         v.addEventListener('viewer2d.loadfail', function (e) { window.failed = e.detail; });
       </script>
-      <script src="${origin}${BUNDLE}"></script>
-    </body></html>`;
-    document.body.append(iframe);
-    try {
-      const frame = iframe.contentWindow as any;
-      const outcome = await waitFor(() => frame?.loaded || frame?.failed, 'viewer2d.load in the frame');
+      <script src="${origin}${BUNDLE}"></script>`, async (frame) => {
+      const outcome = await waitFor(() => frame.loaded || frame.failed, 'viewer2d.load in the frame');
       assert(!frame.failed, `the viewer failed: ${JSON.stringify(frame.failed)}`);
       assertEqual(outcome.modelId, 'fzk-haus');
       assertEqual(typeof frame.platform?.loadViewer2d, 'function');
-    } finally {
-      iframe.remove();
-    }
+    });
   });
 });
