@@ -5,6 +5,7 @@ import { playwrightLauncher } from '@web/test-runner-playwright';
 import { viteBridge } from './test/support/vite-bridge.mjs';
 import { compareScreenshotPlugin } from './test/support/screenshot-plugin.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
+import { CHROMIUM_FLAGS } from './scripts/find-browser.mjs';
 
 const minute = 60_000;
 const vite = viteBridge();
@@ -25,18 +26,7 @@ export default {
       launchOptions: {
         executablePath: process.env.CHROME_PATH || undefined,
         headless: true,
-        args: [
-          '--no-sandbox',
-          '--disable-background-networking',
-          '--disable-component-update',
-          '--disable-sync',
-          '--no-first-run',
-          '--disable-quic',
-          '--use-angle=swiftshader',
-          '--enable-unsafe-swiftshader',
-          '--ignore-gpu-blocklist',
-          '--js-flags=--expose-gc', // memory tests measure the heap after a real collection
-        ],
+        args: CHROMIUM_FLAGS,
       },
     }),
   ],

@@ -20,11 +20,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
-import { findBrowser } from '../scripts/find-browser.mjs';
+import { CHROMIUM_FLAGS, findBrowser } from '../scripts/find-browser.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH, '..');
-const FLAGS = ['--no-sandbox', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
 const DEFAULT_MODELS = ['Duplex_A_20110907', 'AC20-FZK-Haus', 'example_project_location', 'Mini_Project_Tekla'];
 const TARGET_MS = 1000;
 
@@ -70,7 +69,7 @@ async function main() {
   await server.listen();
   const address = server.httpServer.address();
   const origin = `http://127.0.0.1:${address.port}`;
-  const browser = await chromium.launch({ executablePath: await findBrowser({ install: false }), headless: true, args: FLAGS });
+  const browser = await chromium.launch({ executablePath: await findBrowser({ install: false }), headless: true, args: CHROMIUM_FLAGS });
   const rows = [];
   try {
     const page = await browser.newPage();

@@ -11,6 +11,7 @@
 // For every model x viewer: one warm-up run, then N measured runs, each in a fresh page
 // (a new tab of one browser context per model x viewer), and the medians. A run that
 // takes longer than the time limit, or throws, makes an `error` row.
+import { CHROMIUM_FLAGS } from '../scripts/find-browser.mjs';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { spawnSync } from 'node:child_process';
@@ -29,18 +30,6 @@ export const VIEWERS = ['ours', 'thatopen', 'xeokit', 'raw-web-ifc'];
 const PAGE = { ours: 'ours', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
 const SYNTHETIC_SIZES = [2000, 20000, 200000];
 const QUICK_MODELS = ['PCERT_Building-Architecture_IFC4', 'Duplex_A_20110907'];
-export const CHROMIUM_FLAGS = [
-  '--no-sandbox',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-  '--use-angle=swiftshader',
-  '--enable-unsafe-swiftshader',
-  '--ignore-gpu-blocklist',
-  '--js-flags=--expose-gc',
-];
 
 // ---- arguments ----------------------------------------------------------------------
 

@@ -14,6 +14,23 @@ import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
+/**
+ * Flags that make Debian's Chromium work headless as root on these machines (TOOLCHAIN.md),
+ * with software WebGL; --expose-gc lets memory tests and benchmarks collect before measuring.
+ */
+export const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+  '--use-angle=swiftshader',
+  '--enable-unsafe-swiftshader',
+  '--ignore-gpu-blocklist',
+  '--js-flags=--expose-gc',
+];
+
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 export const SYSTEM_PATHS = [
