@@ -536,11 +536,6 @@ export class Viewer3d {
     return this.clipping.planes.map((p) => ({ location: vec(p.location.clone().add(origin)), direction: vec(p.direction) }));
   }
 
-  /** The selected plane's index (Shift+click selects), or -1. */
-  get selectedClippingPlane() {
-    return this.clipping.selected;
-  }
-
   /** Clipping planes at the top and/or bottom of the objects' bounding box. */
   section(ids: Ids, sides: ('top' | 'bottom')[]) {
     const box = this.boxOf(ids);

@@ -39,7 +39,3 @@ function parseRgbFunction(text: string): Rgba | null {
   const [r, g, b, a = '1'] = m[1].split(',').map((s) => s.trim());
   return { r: Number(r) / 255, g: Number(g) / 255, b: Number(b) / 255, a: Number(a) };
 }
-
-export function toHex({ r, g, b }: Rgba): string {
-  return '#' + [r, g, b].map((c) => Math.round(c * 255).toString(16).padStart(2, '0')).join('');
-}

@@ -1,4 +1,4 @@
-import { BufferAttribute, BufferGeometry, Group, Mesh, Sphere, Box3, Vector3, type Matrix4, type Material } from 'three';
+import { BufferAttribute, BufferGeometry, Group, Mesh, Box3, Vector3, type Matrix4, type Material } from 'three';
 import type { GeometryChunk, OpenResult } from '../ifc/protocol.js';
 import type { GridData } from '../ifc/grids.js';
 import { objectId } from '../data/object-ids.js';
@@ -127,10 +127,6 @@ export class SceneModel {
     return [...this.idToIndex.keys()];
   }
 
-  typeAt(index: number): string {
-    return this.types[index - this.firstIndex] ?? '';
-  }
-
   /** Grows `box` by the object's box (viewer coordinates, after the model's transform). */
   expandBox(index: number, box: Box3) {
     const o = (index - this.firstIndex) * 6;
@@ -158,10 +154,6 @@ export class SceneModel {
     const box = new Box3();
     for (const batch of this.batches) if (batch.geometry.boundingBox) box.union(batch.geometry.boundingBox);
     return box.applyMatrix4(this.group.matrix);
-  }
-
-  boundingSphere(): Sphere {
-    return this.bounds().getBoundingSphere(new Sphere());
   }
 
   /** Drops the geometry (to stream it again after a lost WebGL context); ids and boxes stay. */
