@@ -80,7 +80,7 @@ export class Viewer3d {
   private readonly ifc = new IfcClient();
   private readonly state = new ObjectState();
   private readonly uniforms: BatchUniforms;
-  private readonly materials: { opaque: ShaderMaterial; translucent: ShaderMaterial; pick: ShaderMaterial };
+  private readonly materials: { opaque: ShaderMaterial; translucent: ShaderMaterial };
   private readonly picker: Picker;
   private readonly navigation: Navigation;
   private readonly sphere: OrbitSphere;
@@ -131,9 +131,8 @@ export class Viewer3d {
     this.materials = {
       opaque: this.depth.track(batchMaterial(this.uniforms, Pass.Opaque)),
       translucent: this.depth.track(batchMaterial(this.uniforms, Pass.Translucent)),
-      pick: this.depth.track(batchMaterial(this.uniforms, Pass.Pick)),
     };
-    this.picker = new Picker(this.renderer, this.materials.pick);
+    this.picker = new Picker();
     this.transition = new CameraTransition(this.rig, () => this.requestRender());
     this.labels = new Labels(container);
     this.measure = new Measure(this.labels);
@@ -661,7 +660,6 @@ export class Viewer3d {
     for (const model of this.models) model.dispose();
     this.models.length = 0;
     this.ifc.dispose();
-    this.picker.dispose();
     this.sphere.dispose();
     this.caps.dispose();
     this.widget.dispose();
@@ -796,8 +794,7 @@ export class Viewer3d {
 
   private pickAt(x: number, y: number): PickHit | null {
     if (this.models.length === 0) return null;
-    this.updatePasses();
-    return this.picker.pick(this.scene, this.rig.camera, this.models.filter((m) => m.group.visible), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1, this.clipping.threePlanes());
+    return this.picker.pick(this.rig.camera, this.models.filter((m) => m.group.visible), (index) => this.state.visible(index), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1, this.clipping.threePlanes());
   }
 
   private describeHit(hit: PickHit | null): [string | undefined, Intersection | undefined] {

@@ -1,10 +1,10 @@
 import { Color, DoubleSide, GLSL3, NoBlending, NormalBlending, ShaderMaterial, type Texture } from 'three';
 
 /**
- * Which part of a batch a material draws: opaque surfaces, see-through surfaces, object
- * ids (picking), or nothing but stencil counts (the caps of clipped solids).
+ * Which part of a batch a material draws: opaque surfaces, see-through surfaces, or
+ * nothing but stencil counts (the caps of clipped solids).
  */
-export const Pass = { Opaque: 0, Translucent: 1, Pick: 2, Stencil: 3 } as const;
+export const Pass = { Opaque: 0, Translucent: 1, Stencil: 2 } as const;
 export type Pass = (typeof Pass)[keyof typeof Pass];
 
 /** Uniforms every batch material shares, so a change reaches all batches at once. */
@@ -40,7 +40,6 @@ uniform int pass;
 out vec4 vColor;
 out vec3 vNormal;
 out vec3 vWorldNormal;
-flat out uint vObject;
 
 vec4 stateAt(int texel) {
   return texelFetch(stateTexture, ivec2(texel % stateWidth, texel / stateWidth), 0);
@@ -61,7 +60,6 @@ void main() {
     return;
   }
   vColor = color;
-  vObject = uint(index);
   vNormal = normalize(normalMatrix * normal);
   vWorldNormal = normalize(mat3(modelMatrix) * normal);
   vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
@@ -78,19 +76,13 @@ uniform int pass;
 in vec4 vColor;
 in vec3 vNormal;
 in vec3 vWorldNormal;
-flat in uint vObject;
 out vec4 fragColor;
 
 void main() {
   #include <clipping_planes_fragment>
   #include <logdepthbuf_fragment>
-  if (pass == 3) {
-    fragColor = vec4(0.0);
-    return;
-  }
   if (pass == 2) {
-    uint id = vObject + 1u;
-    fragColor = vec4(float(id & 255u), float((id >> 8) & 255u), float((id >> 16) & 255u), float((id >> 24) & 255u)) / 255.0;
+    fragColor = vec4(0.0);
     return;
   }
   // A head light plus a sun fixed to the model (z up): faces facing different ways
@@ -115,6 +107,6 @@ export function batchMaterial(uniforms: BatchUniforms, pass: Pass): ShaderMateri
     clipping: true,
     transparent: pass === Pass.Translucent,
     depthWrite: pass !== Pass.Translucent,
-    blending: pass === Pass.Pick || pass === Pass.Stencil ? NoBlending : NormalBlending,
+    blending: pass === Pass.Stencil ? NoBlending : NormalBlending,
   });
 }

@@ -1,4 +1,4 @@
-import { Matrix3, Ray, Vector2, Vector3, WebGLRenderTarget, Triangle, type Material, type Plane, type OrthographicCamera, type PerspectiveCamera, type Scene, type WebGLRenderer } from 'three';
+import { Matrix3, Ray, Vector2, Vector3, Triangle, type Plane, type OrthographicCamera, type PerspectiveCamera } from 'three';
 import type { SceneModel } from './scene-model.js';
 
 export interface PickHit {
@@ -12,82 +12,78 @@ export interface PickHit {
 }
 
 /**
- * Finds the object under a pixel with a GPU id buffer: the batches are drawn once into
- * a 1x1 target with object indices as colours, so the cost does not depend on the number
- * of objects or triangles. The exact point and normal then come from a ray test against
- * the triangles of that one object only.
+ * Finds the object under a pixel on the CPU: the ray through the pixel against every
+ * object's box, then, nearest box first, against the triangles of those objects until
+ * no box left can hold a nearer hit. No draw, no GPU round trip: the cost grows with the
+ * objects along the ray, not with the triangles on screen (a GPU id pass re-draws them all).
  */
 export class Picker {
-  private readonly target = new WebGLRenderTarget(1, 1);
-  private readonly pixel = new Uint8Array(4);
-
-  constructor(
-    private readonly renderer: WebGLRenderer,
-    private readonly pickMaterial: Material,
-  ) {}
-
-  /** The object under pixel (x, y) and where it is hit; parts cut away by `clipping` planes do not count. */
-  pick(scene: Scene, camera: PerspectiveCamera | OrthographicCamera, models: SceneModel[], x: number, y: number, width: number, height: number, clipping: Plane[] = []): PickHit | null {
-    const index = this.objectAt(scene, camera, models, x, y, width, height);
-    if (index < 0) return null;
-    const model = models.find((m) => m.has(index));
-    if (!model) return null;
+  /** The visible object under pixel (x, y) and where it is hit; parts cut away by `clipping` planes do not count. */
+  pick(camera: PerspectiveCamera | OrthographicCamera, models: SceneModel[], visible: (index: number) => boolean, x: number, y: number, width: number, height: number, clipping: Plane[] = []): PickHit | null {
     const ray = this.ray(camera, x, y, width, height);
-    const hit = intersectObject(model, index, ray, clipping);
-    return hit ? { index, model, ...hit } : null;
+    const candidates: Candidate[] = [];
+    for (const model of models) boxesOnRay(model, ray, visible, candidates);
+    candidates.sort((a, b) => a.distance - b.distance);
+    let best: PickHit | null = null;
+    let bestDistance = Infinity;
+    for (const { model, index, distance } of candidates) {
+      if (distance > bestDistance) break; // every box left starts behind the hit
+      const hit = intersectObject(model, index, ray, clipping);
+      if (!hit) continue;
+      const d = hit.point.distanceTo(ray.origin);
+      if (d < bestDistance) {
+        bestDistance = d;
+        best = { index, model, ...hit };
+      }
+    }
+    return best;
   }
 
-  /** The ray through a pixel, in viewer coordinates. */
+  /** The ray through a pixel, in viewer coordinates, from the near plane. */
   ray(camera: PerspectiveCamera | OrthographicCamera, x: number, y: number, width: number, height: number): Ray {
     const ndc = new Vector2((x / width) * 2 - 1, -(y / height) * 2 + 1);
     const origin = new Vector3(ndc.x, ndc.y, -1).unproject(camera);
     const far = new Vector3(ndc.x, ndc.y, 1).unproject(camera);
     return new Ray(origin, far.sub(origin).normalize());
   }
+}
 
-  dispose() {
-    this.target.dispose();
-  }
+interface Candidate {
+  model: SceneModel;
+  index: number;
+  /** Where the ray enters the object's box, viewer coordinates. */
+  distance: number;
+}
 
-  private objectAt(scene: Scene, camera: PerspectiveCamera | OrthographicCamera, models: SceneModel[], x: number, y: number, width: number, height: number): number {
-    // Every batch is drawn once, through its opaque mesh, with the id material: glass too.
-    const saved: [SceneModel['batches'][number], Material, boolean, boolean][] = [];
-    for (const model of models) {
-      for (const batch of model.batches) {
-        saved.push([batch, batch.opaque.material as Material, batch.opaque.visible, batch.translucent.visible]);
-        batch.opaque.material = this.pickMaterial;
-        batch.opaque.visible = true;
-        batch.translucent.visible = false;
-      }
-    }
-    const hidden = scene.children.filter((child) => child.visible && !child.name.startsWith('model:'));
-    hidden.forEach((child) => (child.visible = false));
-    const previousTarget = this.renderer.getRenderTarget();
-    const clearAlpha = this.renderer.getClearAlpha();
-    const background = scene.background;
-    scene.background = null;
-    camera.setViewOffset(width, height, Math.floor(x), Math.floor(y), 1, 1);
-    try {
-      this.renderer.setRenderTarget(this.target);
-      this.renderer.setClearColor(0x000000, 0);
-      this.renderer.clear();
-      this.renderer.render(scene, camera);
-      this.renderer.readRenderTargetPixels(this.target, 0, 0, 1, 1, this.pixel);
-    } finally {
-      camera.clearViewOffset();
-      this.renderer.setRenderTarget(previousTarget);
-      this.renderer.setClearAlpha(clearAlpha);
-      scene.background = background;
-      hidden.forEach((child) => (child.visible = true));
-      for (const [batch, material, opaqueVisible, translucentVisible] of saved) {
-        batch.opaque.material = material;
-        batch.opaque.visible = opaqueVisible;
-        batch.translucent.visible = translucentVisible;
-      }
-    }
-    const p = this.pixel;
-    const id = p[0] + p[1] * 256 + p[2] * 65536 + p[3] * 16777216;
-    return id - 1;
+/** Appends the visible objects of `model` whose boxes `ray` (viewer coordinates) passes through. */
+function boxesOnRay(model: SceneModel, worldRay: Ray, visible: (index: number) => boolean, out: Candidate[]) {
+  const toWorld = model.matrix;
+  const ray = worldRay.clone().applyMatrix4(toWorld.clone().invert());
+  const ox = ray.origin.x, oy = ray.origin.y, oz = ray.origin.z;
+  const ix = 1 / ray.direction.x, iy = 1 / ray.direction.y, iz = 1 / ray.direction.z;
+  const b = model.boxes;
+  const entry = new Vector3();
+  // Slab test, boxes grown by a millimetre so flat objects (a zero-thick plate) are hit too.
+  const pad = 1e-3;
+  for (let i = 0, o = 0; i < model.count; i++, o += 6) {
+    let near = 0;
+    let far = Infinity;
+    let t1 = (b[o] - pad - ox) * ix, t2 = (b[o + 3] + pad - ox) * ix;
+    near = Math.max(near, Math.min(t1, t2));
+    far = Math.min(far, Math.max(t1, t2));
+    t1 = (b[o + 1] - pad - oy) * iy;
+    t2 = (b[o + 4] + pad - oy) * iy;
+    near = Math.max(near, Math.min(t1, t2));
+    far = Math.min(far, Math.max(t1, t2));
+    t1 = (b[o + 2] - pad - oz) * iz;
+    t2 = (b[o + 5] + pad - oz) * iz;
+    near = Math.max(near, Math.min(t1, t2));
+    far = Math.min(far, Math.max(t1, t2));
+    if (!(near <= far)) continue; // also NaN: an empty box, or the ray along a face
+    const index = model.firstIndex + i;
+    if (!visible(index)) continue;
+    ray.at(near, entry).applyMatrix4(toWorld);
+    out.push({ model, index, distance: entry.distanceTo(worldRay.origin) });
   }
 }
 

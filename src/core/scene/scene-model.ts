@@ -17,7 +17,7 @@ export interface Batch {
 
 /**
  * A loaded IFC model in the scene: its batches, and the mapping between its object ids
- * and the global object indices that the state texture and the pick buffer use.
+ * and the global object indices that the state texture and picking use.
  */
 export class SceneModel {
   readonly group = new Group();
