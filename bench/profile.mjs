@@ -3,6 +3,7 @@
 // DevTools protocol (Profiler domain; workers through Target auto-attach).
 //
 //   node bench/profile.mjs [--viewer ours] [--model synthetic-20k] [--phase load|orbit|pick] [--top 25]
+//                          [--timeline MS]   also print each thread's busy time per MS-long slice
 //
 // Writes bench/results/profiles/<model>-<viewer>-<phase>-<thread>.cpuprofile (open them in
 // Chrome DevTools > Performance, or speedscope) and prints, per thread, the functions with
@@ -18,7 +19,7 @@ const ROOT = path.resolve(BENCH, '..');
 const PAGE = { ours: 'ours', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
 
 function parse(argv) {
-  const o = { viewer: 'ours', model: 'synthetic-20k', phase: 'load', top: 25, interval: 200 };
+  const o = { viewer: 'ours', model: 'synthetic-20k', phase: 'load', top: 25, interval: 200, timeline: 0 };
   for (let i = 0; i < argv.length; i++) {
     const [k, inline] = argv[i].split('=');
     const v = inline ?? argv[++i];
@@ -27,6 +28,7 @@ function parse(argv) {
     else if (k === '--phase') o.phase = v;
     else if (k === '--top') o.top = Number(v);
     else if (k === '--interval') o.interval = Number(v);
+    else if (k === '--timeline') o.timeline = Number(v);
     else throw new Error(`unknown option ${k}`);
   }
   return o;
@@ -67,6 +69,38 @@ export function summarise(profile, top) {
   return { total, functions: sort(fns).slice(0, top), files: sort(files).slice(0, 12) };
 }
 
+/**
+ * Busy ms per `sliceMs` of the profile, with the function that had the most self time in
+ * each slice and the innermost frame of page code (not a library) above it: where the
+ * thread was, and on whose behalf, as the load went on. Times are ms from `t0` (µs).
+ */
+export function timeline(profile, sliceMs, t0) {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parent = new Map();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+  const own = (f) => /\/(ours|ifc-worker|plan-worker)[^/]*\.js/.test(f.url);
+  const slices = new Map();
+  let t = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    t += profile.timeDeltas[i];
+    const dt = (profile.timeDeltas[i + 1] ?? 0) / 1000;
+    const node = byId.get(profile.samples[i]);
+    if (node.callFrame.functionName === '(idle)') continue;
+    let caller = node;
+    while (caller && !own(caller.callFrame)) caller = byId.get(parent.get(caller.id));
+    const k = Math.floor((t - t0) / 1000 / sliceMs);
+    const slice = slices.get(k) ?? { busy: 0, leaf: new Map(), caller: new Map() };
+    slice.busy += dt;
+    const leaf = node.callFrame.functionName || '(anonymous)';
+    slice.leaf.set(leaf, (slice.leaf.get(leaf) ?? 0) + dt);
+    const by = caller ? caller.callFrame.functionName || '(anonymous)' : '-';
+    slice.caller.set(by, (slice.caller.get(by) ?? 0) + dt);
+    slices.set(k, slice);
+  }
+  const most = (m) => [...m.entries()].sort((a, b) => b[1] - a[1])[0][0];
+  return [...slices.entries()].sort((a, b) => a[0] - b[0]).map(([k, s]) => `  ${String(k * sliceMs).padStart(6)} ms  busy ${s.busy.toFixed(0).padStart(4)}  ${most(s.leaf)}  <- ${most(s.caller)}`);
+}
+
 async function main() {
   const o = parse(process.argv.slice(2));
   const model = await modelOf(o.model);
@@ -104,8 +138,11 @@ async function main() {
     );
     const wall = performance.now() - t0;
     process.stdout.write(`${o.viewer} ${model.name} ${o.phase}: ${JSON.stringify(result)} (wall ${wall.toFixed(0)} ms)\n`);
+    for (const t of threads) t.profile = (await t.send('Profiler.stop')).profile;
+    // The threads' profiles share one monotonic clock: slices line up across threads.
+    const start = Math.min(...threads.map((t) => t.profile.startTime));
     for (const t of threads) {
-      const { profile } = await t.send('Profiler.stop');
+      const { profile } = t;
       const file = path.join(outDir, `${model.name}-${o.viewer}-${o.phase}-${t.name}.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));
       const s = summarise(profile, o.top);
@@ -115,6 +152,7 @@ async function main() {
       for (const [k, ms] of s.functions) process.stdout.write(`  ${ms.toFixed(1).padStart(8)}  ${k}\n`);
       process.stdout.write('   by script:\n');
       for (const [k, ms] of s.files) process.stdout.write(`  ${ms.toFixed(1).padStart(8)}  ${k}\n`);
+      if (o.timeline > 0) process.stdout.write(`   timeline (busy ms per ${o.timeline} ms, top function <- page code calling it):\n${timeline(profile, o.timeline, start).join('\n')}\n`);
     }
   } finally {
     await context.close().catch(() => undefined);
