@@ -1,8 +1,8 @@
-import { Box3, BufferGeometry, Color, Float32BufferAttribute, Matrix4, Mesh, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
+import { Box3, Color, Matrix4, Mesh, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
 import { IfcClient } from './ifc/ifc-client.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchUniforms } from './scene/batch-material.js';
-import { SceneModel } from './scene/scene-model.js';
+import { SceneModel, batchGeometry } from './scene/scene-model.js';
 import { CameraRig, toVector, vec } from './scene/camera-rig.js';
 import { Picker, trianglesNear, type PickHit } from './scene/picker.js';
 import { Navigation } from './scene/navigation.js';
@@ -176,25 +176,27 @@ export class Viewer3d {
     }, this.movement);
     this.setOptions(options);
     this.resize();
-    this.precompile();
+    this.warmUp();
   }
 
-  /** Compiles the batch shaders while the first model downloads and parses, not in its first frame. */
-  private precompile() {
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new Float32BufferAttribute([0, 0, 0], 3));
-    geometry.setAttribute('normal', new Float32BufferAttribute([0, 0, 1], 3));
-    geometry.setAttribute('rgba', new Float32BufferAttribute([1, 1, 1, 1], 4));
-    geometry.setAttribute('objectIndex', new Float32BufferAttribute([0], 1));
+  /**
+   * Draws one invisible triangle with each batch material, so shaders are compiled and the
+   * GPU's pipelines built while the first model downloads and parses, not in its first frame.
+   */
+  private warmUp() {
+    const geometry = batchGeometry({
+      positions: new Float32Array(9),
+      normals: new Int8Array(9),
+      colors: new Uint8Array(12),
+      objects: new Float32Array(3),
+      indices: new Uint32Array([0, 1, 2]),
+    });
     const scene = new Scene();
+    scene.background = this.scene.background; // what shows until the first real frame
     for (const material of Object.values(this.materials)) scene.add(new Mesh(geometry, material));
-    // Without parallel compiling, compiling now still moves the cost out of the first frame.
-    if (this.renderer.extensions.has('KHR_parallel_shader_compile')) {
-      this.renderer.compileAsync(scene, this.rig.camera).catch(() => undefined).finally(() => geometry.dispose());
-    } else {
-      this.renderer.compile(scene, this.rig.camera);
-      geometry.dispose();
-    }
+    this.renderer.render(scene, this.rig.camera);
+    geometry.dispose();
+    this.requestRender();
   }
 
   // ---- options ----------------------------------------------------------------

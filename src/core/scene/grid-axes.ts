@@ -174,6 +174,7 @@ export class GridAxes {
     }
     lines.geometry.dispose();
     lines.geometry = new BufferGeometry().setFromPoints(points);
+    lines.visible = points.length > 0; // no draw call (and no shader) for a model without grids
   }
 
   private axis(axisId: string): Axis {

@@ -71,12 +71,7 @@ export class SceneModel {
     }
     const ranges = chunk.ranges;
     for (let i = 0; i < ranges.length; i += 3) ranges[i] += this.firstIndex;
-    const geometry = new BufferGeometry();
-    geometry.setAttribute('position', new BufferAttribute(chunk.positions, 3));
-    geometry.setAttribute('normal', freeAfterUpload(new BufferAttribute(chunk.normals, 3, true)));
-    geometry.setAttribute('rgba', freeAfterUpload(new BufferAttribute(chunk.colors, 4, true)));
-    geometry.setAttribute('objectIndex', freeAfterUpload(new BufferAttribute(objects, 1)));
-    geometry.setIndex(new BufferAttribute(chunk.indices, 1));
+    const geometry = batchGeometry(chunk);
     geometry.computeBoundingSphere();
     geometry.computeBoundingBox();
     const opaque = new Mesh(geometry, this.materials.opaque);
@@ -169,6 +164,17 @@ export class SceneModel {
     this.group.removeFromParent();
     this.idToIndex.clear();
   }
+}
+
+/** The geometry of a batch: the attribute layout every batch material expects. */
+export function batchGeometry(chunk: Pick<GeometryChunk, 'positions' | 'normals' | 'colors' | 'objects' | 'indices'>): BufferGeometry {
+  const geometry = new BufferGeometry();
+  geometry.setAttribute('position', new BufferAttribute(chunk.positions, 3));
+  geometry.setAttribute('normal', freeAfterUpload(new BufferAttribute(chunk.normals, 3, true)));
+  geometry.setAttribute('rgba', freeAfterUpload(new BufferAttribute(chunk.colors, 4, true)));
+  geometry.setAttribute('objectIndex', freeAfterUpload(new BufferAttribute(chunk.objects, 1)));
+  geometry.setIndex(new BufferAttribute(chunk.indices, 1));
+  return geometry;
 }
 
 /** Colours and object indices are needed on the GPU only: let the JS copy go once uploaded. */
