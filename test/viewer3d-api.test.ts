@@ -211,7 +211,7 @@ describe('<bim-viewer-3d> methods on Duplex', function () {
     const core = (el as unknown as { core: Viewer3d }).core;
     const [wall] = await el.getProducts([walls[0]]);
     assertDeepEqual(await core.objectIdsOfGlobalIds([wall!.globalId, 'not-a-guid']), [walls[0], null]);
-    const [{ root }] = core.spatialStructure();
+    const [{ root }] = await core.spatialStructure();
     assertEqual(root!.type, 'IfcProject');
     const storeys: { name: string; elevation?: number }[] = [];
     const visit = (node: NonNullable<typeof root>) => {

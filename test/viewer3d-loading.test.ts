@@ -2,6 +2,8 @@ import { assert, assertEqual, assertDeepEqual } from './support/assert';
 import { createViewer, removeViewer, record, MODELS, pixelDifference } from './support/viewer';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { StreamingProgress } from '../src/core/types';
+import { IfcClient } from '../src/core/ifc/ifc-client';
+import { FramePacer } from '../src/core/scene/frame-pacer';
 
 /** A 3D token URL from the demo backend for the given models of project "all". */
 async function token(models: string[], project = 'all'): Promise<string> {
@@ -46,6 +48,44 @@ describe('loading IFC models', () => {
     console.log(`Tekla: ${render.objects} objects in ${render.drawCalls} draw calls`);
     assert(render.objects > 2000, `objects: ${render.objects}`);
     assert(render.drawCalls <= 6, `draw calls: ${render.drawCalls}`);
+  });
+
+  it('loads a big model the same with two workers as with one (units of work shared out)', async () => {
+    // Which worker streams which units depends on timing: the result must not.
+    const load = async (workers: number) => {
+      const viewer = await createViewer(480, 360);
+      (viewer as unknown as { core: { loadWorkers: number } }).core.loadWorkers = workers;
+      const streamed = new Map<IfcClient, number>();
+      const stream = IfcClient.prototype.stream;
+      IfcClient.prototype.stream = function (this: IfcClient, ...args: Parameters<typeof stream>) {
+        streamed.set(this, (streamed.get(this) ?? 0) + 1);
+        return stream.apply(this, args);
+      };
+      try {
+        await viewer.loadUrl(MODELS.tekla);
+      } finally {
+        IfcClient.prototype.stream = stream;
+      }
+      const ids = [...(await viewer.each())].sort();
+      const result = {
+        ids,
+        triangles: (await viewer.renderInfo()).triangles,
+        boxes: JSON.stringify(await Promise.all(ids.filter((_, i) => i % 97 === 0).map((id) => viewer.boundingBox(id)))),
+        shot: await viewer.screenshot(),
+        workers: [...streamed.values()],
+      };
+      await removeViewer(viewer);
+      return result;
+    };
+    const one = await load(1);
+    const two = await load(2);
+    assertEqual(one.workers.length, 1, 'one worker streamed');
+    assertEqual(two.workers.length, 2, `both workers streamed units: ${two.workers}`);
+    assertEqual(two.ids.length, one.ids.length, 'objects');
+    assertDeepEqual(two.ids, one.ids);
+    assertEqual(two.triangles, one.triangles, 'triangles');
+    assertEqual(two.boxes, one.boxes, 'object boxes');
+    assert((await pixelDifference(one.shot, two.shot)) < 0.001, 'the same picture');
   });
 
   it('loads a manifest from the token flow, with one objectIdBase per model', async () => {
@@ -137,3 +177,22 @@ function moveSite(ifc: string, dx: number, dy: number): string {
   const moved = `IFCCARTESIANPOINT((${(x + dx).toFixed(1)},${(y + dy).toFixed(1)},${z.toFixed(1)}))`;
   return ifc.replace(new RegExp(`^${pointId}\\s*=.*$`, 'm'), `${pointId}=${moved};`);
 }
+
+describe('FramePacer (frames while a model streams)', () => {
+  it('draws the first frame after 2 s, then waits for each frame to finish and four times its cost', async () => {
+    const gl = document.createElement('canvas').getContext('webgl2')!;
+    const pacer = new FramePacer(gl, 0);
+    assert(!pacer.due(1999), 'no frame in the first 2 s');
+    assert(pacer.due(2000), 'a frame after 2 s');
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    pacer.drawn(2000);
+    assert(!pacer.due(5000), 'no frame while the last one is not known to have finished');
+    gl.finish();
+    // Seen finished at 5300 (sync objects change between tasks): it cost 3300 ms, so the next waits 4 x 3300 ms.
+    for (let i = 0; i < 100 && !pacer.settle(5300); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert(!pacer.due(5300), 'not right after it finished');
+    assert(!pacer.due(5300 + 4 * 3300 - 1), 'not before four times its cost');
+    assert(pacer.due(5300 + 4 * 3300), 'after four times its cost');
+    pacer.dispose();
+  });
+});

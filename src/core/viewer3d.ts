@@ -1,5 +1,8 @@
 import { Box3, Color, Matrix4, Mesh, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
 import { IfcClient } from './ifc/ifc-client.js';
+import { streamGeometry } from './ifc/stream-geometry.js';
+import { FramePacer } from './scene/frame-pacer.js';
+import type { GeometryChunk } from './ifc/protocol.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchUniforms } from './scene/batch-material.js';
 import { SceneModel, batchGeometry } from './scene/scene-model.js';
@@ -63,8 +66,8 @@ export interface Viewer3dHooks {
 }
 
 const DOWNLOAD_SHARE = 0.3;
-/** While a model streams, at most one frame this often. */
-const STREAM_FRAME_MS = 400;
+/** Files this big load with a second worker, where there is one (starting it costs ~0.3 s of a core). */
+const HELPER_MIN_BYTES = 1.5e6;
 
 /**
  * The framework-free 3D viewer: a three.js scene of batched IFC models with per-object
@@ -78,6 +81,11 @@ export class Viewer3d {
   readonly rig = new CameraRig();
   private readonly canvas: HTMLCanvasElement;
   private readonly ifc = new IfcClient();
+  /**
+   * Workers that parse a big model together. Two only where the machine has the cores
+   * for them besides the page and the GPU: on two cores a second worker slows the load.
+   */
+  loadWorkers = (navigator.hardwareConcurrency || 2) >= 4 ? 2 : 1;
   private readonly state = new ObjectState();
   private readonly uniforms: BatchUniforms;
   private readonly materials: { opaque: ShaderMaterial; translucent: ShaderMaterial };
@@ -228,60 +236,62 @@ export class Viewer3d {
     const model = new SceneModel(modelId, source.name ?? modelId, key, base, this.nextIndex, this.materials);
     this.scene.add(model.group);
     this.streaming = model;
-    let shown = model.firstIndex;
-    let lastFrame = 0;
+    const pacer = new FramePacer(this.renderer.getContext() as WebGL2RenderingContext);
     const onlyExpress = only ? [...only].map((id) => expressIdOf(base, id) ?? (base === '0' ? Number(id) : NaN)).filter((n) => Number.isFinite(n) && n > 0) : null;
+    // A big file gets a second worker for the load: both open it and share its units of work.
+    const helper = this.loadWorkers > 1 && bytes.byteLength >= HELPER_MIN_BYTES ? new IfcClient() : null;
+    const helperOpen = helper ? helper.open(key, bytes.slice(0), base, null, onlyExpress, false).then(() => ({ client: helper, key })) : null;
     try {
-      const result = await this.ifc.open(
-        key,
-        bytes,
-        base,
-        this.origin ? [this.origin.x, this.origin.y, this.origin.z] : null,
-        onlyExpress,
-        (chunk) => {
-          const max = model.addChunk(chunk);
-          this.state.ensure(max + 1);
-          for (; shown <= max; shown++) this.state.reset(shown, true);
-          this.updatePasses();
-          // Show the model growing, but not a frame per chunk: frames queue up in software GL.
-          const now = performance.now();
-          if (now - lastFrame > STREAM_FRAME_MS) {
-            lastFrame = now;
-            this.requestRender();
-          }
-        },
-        (fraction) => progress(DOWNLOAD_SHARE + fraction * (1 - DOWNLOAD_SHARE), 'geometry'),
-      );
-      model.finish(result);
-      this.origin ??= new Vector3(...result.origin);
+      const opened = await this.ifc.open(key, bytes, base, this.origin ? [this.origin.x, this.origin.y, this.origin.z] : null, onlyExpress);
+      model.opened = opened;
+      await streamGeometry({ client: this.ifc, key }, helperOpen ? [helperOpen] : [], opened.units, opened.origin, (chunk) => {
+        this.addChunk(model, chunk);
+        if (pacer.due()) this.streamingFrame(model, pacer);
+      }, (fraction) => progress(DOWNLOAD_SHARE + fraction * (1 - DOWNLOAD_SHARE), 'geometry'));
+      this.origin ??= new Vector3(...opened.origin);
     } catch (e) {
-      for (let i = model.firstIndex; i < shown; i++) this.state.reset(i, false);
+      for (let i = model.firstIndex; i < model.firstIndex + model.count; i++) this.state.reset(i, false);
       model.dispose();
       void this.ifc.close(key);
       throw e instanceof ViewerError ? e : new ViewerError('ifc', `Could not load ${source.url}: ${(e as Error).message}`);
     } finally {
       this.streaming = null;
-    }
-    this.state.ensure(model.firstIndex + model.count);
-    for (let i = 0; i < model.count; i++) {
-      const index = model.firstIndex + i;
-      // Spaces are volumes around rooms: hidden until asked for, as in other BIM viewers.
-      this.state.reset(index, model.types[i] !== 'IfcSpace');
+      pacer.dispose();
+      helper?.dispose(); // its copy of the model goes with it
     }
     this.nextIndex = model.firstIndex + model.count;
     this.models.push(model);
     this.grids.add(model.id, model.grids, this.origin ?? new Vector3(), model.matrix);
     this.updatePasses();
-    // Frame the scene while nobody has moved the camera since the viewer last framed it.
-    if (this.models.length === 1 || JSON.stringify(this.getViewpoint()) === this.framed) {
-      this.rig.fit(this.sceneBox(), 'home');
-      this.framed = JSON.stringify(this.getViewpoint());
-    }
+    this.frameScene(this.models.length === 1);
     this.rig.setSceneRadius(this.sceneBox().getSize(new Vector3()).length());
     if (this.clipping.planes.length) this.updateCaps();
     progress(1, 'done');
     this.requestRender();
     return this.info(model);
+  }
+
+  /** Frames the scene while nobody has moved the camera since the viewer last framed it (always the first model). */
+  private frameScene(first: boolean, box = this.sceneBox()) {
+    if (box.isEmpty() || (!first && JSON.stringify(this.getViewpoint()) !== this.framed)) return;
+    this.rig.fit(box, 'home');
+    this.framed = JSON.stringify(this.getViewpoint());
+  }
+
+  /** A frame of a model still streaming in; the first model is framed on what has arrived. */
+  private streamingFrame(model: SceneModel, pacer: FramePacer) {
+    if (this.models.length === 0) this.frameScene(true, model.bounds());
+    this.render();
+    pacer.drawn();
+  }
+
+  /** Puts a streamed chunk in the scene: objects seen for the first time show, but spaces stay hidden. */
+  private addChunk(model: SceneModel, chunk: GeometryChunk) {
+    const [first, end] = model.addChunk(chunk);
+    this.state.ensure(end);
+    // Spaces are volumes around rooms: hidden until asked for, as in other BIM viewers.
+    for (let i = first; i < end; i++) this.state.reset(i, model.types[i - model.firstIndex] !== 'IfcSpace');
+    this.updatePasses();
   }
 
   setModelVisible(modelId: string, visible: boolean) {
@@ -628,8 +638,8 @@ export class Viewer3d {
   }
 
   /** The spatial structure of each model (project, sites, buildings, storeys with elevations, spaces). */
-  spatialStructure(): { modelId: string; root: SpatialNode | null }[] {
-    return this.models.map((m) => ({ modelId: m.id, root: m.spatial }));
+  spatialStructure(): Promise<{ modelId: string; root: SpatialNode | null }[]> {
+    return Promise.all(this.models.map(async (m) => ({ modelId: m.id, root: await (m.spatial ??= this.ifc.spatial(m.key)) })));
   }
 
   // ---- page -------------------------------------------------------------------
@@ -686,7 +696,7 @@ export class Viewer3d {
     const origin = this.origin ?? new Vector3();
     for (const model of this.models) {
       model.clearBatches(false); // the old buffers died with the old context
-      await this.ifc.stream(model.key, [origin.x, origin.y, origin.z], (chunk) => model.addChunk(chunk));
+      await streamGeometry({ client: this.ifc, key: model.key }, [], model.opened?.units ?? 0, [origin.x, origin.y, origin.z], (chunk) => model.addChunk(chunk));
     }
     this.state.texture.needsUpdate = true;
     this.updatePasses();

@@ -5,9 +5,9 @@ const CHUNK_VERTICES = 1 << 18;
 
 /**
  * Collects placed web-ifc geometries into large chunks of triangles (one draw call
- * each), tagging every vertex with its object index so per-object state works on the GPU.
- * Positions are transformed in double precision and shifted by the origin before they
- * become float32, so georeferenced models keep their precision.
+ * each), tagging every vertex with its object's number in the chunk so per-object state
+ * works on the GPU. Positions are transformed in double precision and shifted by the
+ * origin before they become float32, so georeferenced models keep their precision.
  */
 export class GeometryBatcher {
   private capacity = 0;
@@ -19,6 +19,11 @@ export class GeometryBatcher {
   private objects = new Float32Array(0);
   private indices = new Uint32Array(0);
   private ranges: number[] = [];
+  /** The chunk's objects: express id to number, and per number its type and box. */
+  private readonly numbers = new Map<number, number>();
+  private expressIds: number[] = [];
+  private types: number[] = [];
+  private boxes: number[] = [];
 
   constructor(
     private readonly transparent: boolean,
@@ -27,15 +32,26 @@ export class GeometryBatcher {
   ) {}
 
   /**
-   * Adds one placed geometry. `vertices` is web-ifc's interleaved position+normal
-   * array (y up); `m` its column-major placement. Grows `box` (min xyz, max xyz).
+   * Adds one placed geometry of object `expressId` (IFC type `type`). `vertices` is
+   * web-ifc's interleaved position+normal array (y up); `m` its column-major placement.
    */
-  add(object: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, rgba: ArrayLike<number>, box: Float64Array) {
+  add(expressId: number, type: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, rgba: ArrayLike<number>) {
     const count = vertices.length / 6;
     if (this.vertices + count > this.capacity || this.indexCount + triangles.length > this.indices.length) {
       this.emit();
       this.allocate(Math.max(CHUNK_VERTICES, count), Math.max(CHUNK_VERTICES * 2, triangles.length));
     }
+    let object = this.numbers.get(expressId);
+    if (object === undefined) {
+      object = this.expressIds.length;
+      this.numbers.set(expressId, object);
+      this.expressIds.push(expressId);
+      this.types.push(type);
+      this.boxes.push(Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity);
+    }
+    const box = this.boxes;
+    const o = object * 6;
+    let minX = box[o], minY = box[o + 1], minZ = box[o + 2], maxX = box[o + 3], maxY = box[o + 4], maxZ = box[o + 5];
     const base = this.vertices;
     const [ox, oy, oz] = this.origin;
     const { positions, normals, colors, objects } = this;
@@ -52,12 +68,12 @@ export class GeometryBatcher {
       positions[v * 3] = px;
       positions[v * 3 + 1] = py;
       positions[v * 3 + 2] = pz;
-      if (px < box[0]) box[0] = px;
-      if (py < box[1]) box[1] = py;
-      if (pz < box[2]) box[2] = pz;
-      if (px > box[3]) box[3] = px;
-      if (py > box[4]) box[4] = py;
-      if (pz > box[5]) box[5] = pz;
+      if (px < minX) minX = px;
+      if (py < minY) minY = py;
+      if (pz < minZ) minZ = pz;
+      if (px > maxX) maxX = px;
+      if (py > maxY) maxY = py;
+      if (pz > maxZ) maxZ = pz;
       const tx = m[0] * nx + m[4] * ny + m[8] * nz;
       const ty = m[1] * nx + m[5] * ny + m[9] * nz;
       const tz = m[2] * nx + m[6] * ny + m[10] * nz;
@@ -71,6 +87,12 @@ export class GeometryBatcher {
       colors[v * 4 + 3] = a;
       objects[v] = object;
     }
+    box[o] = minX;
+    box[o + 1] = minY;
+    box[o + 2] = minZ;
+    box[o + 3] = maxX;
+    box[o + 4] = maxY;
+    box[o + 5] = maxZ;
     const first = this.indexCount;
     for (let i = 0; i < triangles.length; i++) this.indices[first + i] = triangles[i] + base;
     this.vertices += count;
@@ -90,10 +112,17 @@ export class GeometryBatcher {
       indices: this.indices.slice(0, this.indexCount),
       transparent: this.transparent,
       ranges: new Uint32Array(this.ranges),
+      expressIds: new Uint32Array(this.expressIds),
+      types: new Uint32Array(this.types),
+      boxes: new Float32Array(this.boxes),
     });
     this.vertices = 0;
     this.indexCount = 0;
     this.ranges = [];
+    this.numbers.clear();
+    this.expressIds = [];
+    this.types = [];
+    this.boxes = [];
   }
 
   private allocate(vertices: number, indices: number) {

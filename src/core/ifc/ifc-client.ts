@@ -1,23 +1,22 @@
 import { createIfcWorker, wasmUrl } from './assets.js';
 import type { GeometryChunk, OpenResult, Request, ResponseMessage } from './protocol.js';
-import type { Product, ProductOptions } from '../types.js';
+import type { Product, ProductOptions, SpatialNode } from '../types.js';
 
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
   onChunk?: (chunk: GeometryChunk) => void;
-  onProgress?: (progress: number) => void;
 }
 
 /**
- * The main thread's side of the IFC worker: one request at a time per call, answered
- * by promise; geometry chunks and progress arrive through callbacks while a model opens.
+ * The main thread's side of an IFC worker: one request at a time per call, answered
+ * by promise; geometry chunks arrive through a callback while units stream.
  */
 export class IfcClient {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  private readonly ready: Promise<unknown>;
+  readonly ready: Promise<unknown>;
 
   constructor() {
     this.worker = createIfcWorker();
@@ -30,23 +29,25 @@ export class IfcClient {
     this.ready.catch(() => undefined); // awaited by every call; not unhandled when nothing calls
   }
 
-  async open(
-    modelKey: number,
-    bytes: ArrayBuffer,
-    objectIdBase: string,
-    origin: [number, number, number] | null,
-    only: number[] | null,
-    onChunk: (chunk: GeometryChunk) => void,
-    onProgress: (progress: number) => void,
-  ): Promise<OpenResult> {
+  /** Opens a model (the bytes are transferred); `details` also reads what only the worker that keeps the model needs. */
+  async open(modelKey: number, bytes: ArrayBuffer, objectIdBase: string, origin: [number, number, number] | null, only: number[] | null, details = true): Promise<OpenResult> {
     await this.ready;
-    return this.request({ kind: 'open', modelKey, bytes, objectIdBase, origin, only }, [bytes], { onChunk, onProgress }) as Promise<OpenResult>;
+    return this.request({ kind: 'open', modelKey, bytes, objectIdBase, origin, only, details }, [bytes]) as Promise<OpenResult>;
   }
 
-  /** Streams an open model's geometry again, with the same object order (for a restored WebGL context). */
-  async stream(modelKey: number, origin: [number, number, number], onChunk: (chunk: GeometryChunk) => void): Promise<OpenResult> {
+  /** Streams units of an open model's plan; chunks may arrive for this call or, once full, for a later one. */
+  async stream(modelKey: number, units: number[], origin: [number, number, number], onChunk: (chunk: GeometryChunk) => void): Promise<void> {
+    await this.request({ kind: 'stream', modelKey, units, origin }, [], { onChunk });
+  }
+
+  /** Sends the partly filled chunks of a stream and ends it. */
+  async endStream(modelKey: number, onChunk: (chunk: GeometryChunk) => void): Promise<void> {
+    await this.request({ kind: 'stream-end', modelKey }, [], { onChunk });
+  }
+
+  async spatial(modelKey: number): Promise<SpatialNode | null> {
     await this.ready;
-    return this.request({ kind: 'stream', modelKey, origin }, [], { onChunk }) as Promise<OpenResult>;
+    return this.request({ kind: 'spatial', modelKey }) as Promise<SpatialNode | null>;
   }
 
   async products(modelKey: number, expressIds: number[] | null, options: ProductOptions): Promise<(Product | null)[]> {
@@ -83,9 +84,6 @@ export class IfcClient {
     switch (message.kind) {
       case 'chunk':
         pending.onChunk?.(message.chunk);
-        break;
-      case 'progress':
-        pending.onProgress?.(message.progress);
         break;
       case 'done':
         this.pending.delete(message.requestId);

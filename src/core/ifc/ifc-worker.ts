@@ -1,23 +1,37 @@
 /// <reference lib="webworker" />
-import { IFCSPACE, type IfcAPI } from 'web-ifc';
-import { checkStep, createIfcApi } from './web-ifc-engine.js';
+import type { IfcAPI } from 'web-ifc';
+import { checkStep, createIfcApi, streamMeshes } from './web-ifc-engine.js';
 import { GeometryBatcher } from './geometry-batcher.js';
 import { ProductReader } from './products.js';
+import { StreamPlan } from './stream-plan.js';
 import { readGrids } from './grids.js';
 import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage } from './protocol.js';
 
 /**
  * The IFC worker: web-ifc (single-threaded, see TOOLCHAIN.md) parses models, streams
  * their geometry back in transferable chunks and answers product queries, so the
- * page never parses IFC on its main thread.
+ * page never parses IFC on its main thread. Several of these workers may open the same
+ * file and stream different units of its plan at once (see stream-geometry.ts).
  */
 declare const self: DedicatedWorkerGlobalScope;
+
+interface Placed {
+  color: { x: number; y: number; z: number; w: number };
+  geometryExpressID: number;
+  flatTransformation: number[];
+}
+
+interface FlatMesh {
+  expressID: number;
+  geometries: { size(): number; get(i: number): Placed };
+}
 
 interface OpenModel {
   modelID: number;
   products: ProductReader;
-  /** What the model was opened with, to stream it again (after a lost WebGL context). */
-  only: Set<number> | null;
+  plan: StreamPlan;
+  /** Chunks being filled while units stream, until `stream-end`. */
+  batchers: { opaque: GeometryBatcher; glass: GeometryBatcher; origin: string; requestId: number } | null;
 }
 
 let api: IfcAPI | null = null;
@@ -33,97 +47,113 @@ function init(wasmUrl: string): Promise<IfcAPI> {
   return ready;
 }
 
-async function open(requestId: number, request: Extract<Request, { kind: 'open' }>): Promise<OpenResult> {
+function model(modelKey: number): OpenModel {
+  const open = models.get(modelKey);
+  if (!open || !api) throw new Error('The model is not open');
+  return open;
+}
+
+async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenResult> {
   const ifc = api ?? (await ready);
   if (!ifc) throw new Error('The IFC engine is not initialised');
   const bytes = new Uint8Array(request.bytes);
   checkStep(bytes);
   const modelID = ifc.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
   if (modelID < 0) throw new Error('web-ifc could not open the IFC file');
-  const model = { modelID, products: new ProductReader(ifc, modelID, request.objectIdBase), only: request.only ? new Set(request.only) : null };
-  models.set(request.modelKey, model);
-  return stream(ifc, requestId, model, request.origin);
+  const products = new ProductReader(ifc, modelID, request.objectIdBase);
+  const plan = new StreamPlan(ifc, modelID, request.only ? new Set(request.only) : null);
+  models.set(request.modelKey, { modelID, products, plan, batchers: null });
+  const result: OpenResult = { units: plan.units, origin: request.origin ?? firstVertex(ifc, modelID, plan), typeNames: {}, schema: '', grids: [] };
+  if (request.details) {
+    for (const code of plan.typeCodes()) result.typeNames[code] = products.typeNameOfCode(code);
+    result.schema = ifc.GetModelSchema(modelID);
+    result.grids = readGrids(ifc, modelID, products.base);
+  }
+  return result;
 }
 
-/** Streams the geometry of an open model in chunks; object indices follow the stream order, the same every time. */
-function stream(ifc: IfcAPI, requestId: number, { modelID, products, only }: OpenModel, requestedOrigin: [number, number, number] | null): OpenResult {
-  const objectIndex = new Map<number, number>();
-  const expressIds: number[] = [];
-  const boxes: number[] = [];
-  let origin = requestedOrigin;
-  const send = (chunk: GeometryChunk) => {
-    post({ requestId, kind: 'chunk', chunk }, [chunk.positions.buffer, chunk.normals.buffer, chunk.colors.buffer, chunk.objects.buffer, chunk.indices.buffer, chunk.ranges.buffer]);
-  };
-  let opaque: GeometryBatcher | undefined;
-  let glass: GeometryBatcher | undefined;
-
-  const estimate = Math.max(1, products.productIds().length);
-  let streamed = 0;
-  let lastProgress = 0;
-  const box = new Float64Array(6);
-
-  const onMesh = (mesh: { expressID: number; geometries: { size(): number; get(i: number): { color: { x: number; y: number; z: number; w: number }; geometryExpressID: number; flatTransformation: number[] } } }) => {
-    streamed++;
-    const now = performance.now();
-    if (now - lastProgress > 100) {
-      lastProgress = now;
-      post({ requestId, kind: 'progress', progress: Math.min(0.99, streamed / estimate) });
-    }
-    if (only && !only.has(mesh.expressID)) return;
-    const placed = mesh.geometries;
-    for (let i = 0; i < placed.size(); i++) {
-      const piece = placed.get(i);
-      const geometry = ifc.GetGeometry(modelID, piece.geometryExpressID);
-      const vertexSize = geometry.GetVertexDataSize();
-      const indexSize = geometry.GetIndexDataSize();
-      if (vertexSize === 0 || indexSize === 0) {
+/**
+ * The first vertex of the plan's first object with geometry, rounded to whole metres
+ * (IFC coordinates): far-away (georeferenced) coordinates never reach float32.
+ */
+function firstVertex(ifc: IfcAPI, modelID: number, plan: StreamPlan): [number, number, number] {
+  for (let i = 0; i < plan.ids.length; i++) {
+    let found: [number, number, number] | null = null;
+    streamMeshes(ifc, modelID, [plan.ids[i]], (mesh: FlatMesh) => {
+      for (let k = 0; k < mesh.geometries.size() && !found; k++) {
+        const piece = mesh.geometries.get(k);
+        const geometry = ifc.GetGeometry(modelID, piece.geometryExpressID);
+        if (geometry.GetVertexDataSize() > 0) {
+          const v = ifc.GetVertexArray(geometry.GetVertexData(), 3);
+          const m = piece.flatTransformation;
+          // web-ifc's frame is y up: (x, z, -y) of IFC.
+          found = [
+            Math.round(m[0] * v[0] + m[4] * v[1] + m[8] * v[2] + m[12]),
+            Math.round(-(m[2] * v[0] + m[6] * v[1] + m[10] * v[2] + m[14])),
+            Math.round(m[1] * v[0] + m[5] * v[1] + m[9] * v[2] + m[13]),
+          ];
+        }
         geometry.delete();
-        continue; // web-ifc yields some empty placed geometries (TOOLCHAIN.md)
       }
-      const vertices = ifc.GetVertexArray(geometry.GetVertexData(), vertexSize);
-      const triangles = ifc.GetIndexArray(geometry.GetIndexData(), indexSize);
-      const m = piece.flatTransformation;
-      if (!opaque || !glass) {
-        // Unless the viewer already has one, the first vertex, rounded to whole metres,
-        // becomes the origin: far-away (georeferenced) coordinates never reach float32.
-        const x = vertices[0], y = vertices[1], z = vertices[2];
-        origin ??= [
-          Math.round(m[0] * x + m[4] * y + m[8] * z + m[12]),
-          Math.round(-(m[2] * x + m[6] * y + m[10] * z + m[14])),
-          Math.round(m[1] * x + m[5] * y + m[9] * z + m[13]),
-        ];
-        opaque = new GeometryBatcher(false, origin, send);
-        glass = new GeometryBatcher(true, origin, send);
-      }
-      let index = objectIndex.get(mesh.expressID);
-      if (index === undefined) {
-        index = expressIds.length;
-        objectIndex.set(mesh.expressID, index);
-        expressIds.push(mesh.expressID);
-        boxes.push(Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity);
-      }
-      box.set(boxes.slice(index * 6, index * 6 + 6));
-      const c = piece.color;
-      (c.w < 1 ? glass : opaque).add(index, vertices, triangles, m, [c.x, c.y, c.z, c.w], box);
-      for (let k = 0; k < 6; k++) boxes[index * 6 + k] = box[k];
-      geometry.delete();
-    }
-  };
-  ifc.StreamAllMeshes(modelID, onMesh);
-  // web-ifc leaves spaces out of StreamAllMeshes; the viewer shows them on request.
-  ifc.StreamAllMeshesWithTypes(modelID, [IFCSPACE], onMesh);
-  opaque?.emit();
-  glass?.emit();
+    });
+    if (found) return found;
+  }
+  return [0, 0, 0];
+}
 
-  return {
-    expressIds: new Uint32Array(expressIds),
-    types: expressIds.map((id) => products.typeName(id)),
-    boxes: new Float32Array(boxes),
-    origin: origin ?? [0, 0, 0],
-    spatial: products.spatial(),
-    schema: ifc.GetModelSchema(modelID),
-    grids: readGrids(ifc, modelID, products.base),
+/** Streams units of an open model's plan into its chunks; full chunks go out as they fill. */
+function stream(requestId: number, { modelKey, units, origin }: Extract<Request, { kind: 'stream' }>) {
+  const ifc = api!;
+  const open = model(modelKey);
+  const { modelID, plan } = open;
+  // A chunk belongs to the request that filled it last.
+  const send = (c: GeometryChunk) => {
+    post({ requestId: open.batchers!.requestId, kind: 'chunk', chunk: c }, [c.positions.buffer, c.normals.buffer, c.colors.buffer, c.objects.buffer, c.indices.buffer, c.ranges.buffer, c.expressIds.buffer, c.types.buffer, c.boxes.buffer]);
   };
+  const key = origin.join();
+  if (!open.batchers || open.batchers.origin !== key) {
+    open.batchers = { opaque: new GeometryBatcher(false, origin, send), glass: new GeometryBatcher(true, origin, send), origin: key, requestId };
+  }
+  const batchers = open.batchers;
+  batchers.requestId = requestId;
+  for (const unit of units) {
+    const [start, end] = plan.range(unit);
+    streamMeshes(ifc, modelID, Array.from(plan.ids.subarray(start, end)), (mesh: FlatMesh, index: number) => {
+      const type = plan.types[start + index];
+      const placed = mesh.geometries;
+      for (let i = 0; i < placed.size(); i++) {
+        const piece = placed.get(i);
+        const geometry = ifc.GetGeometry(modelID, piece.geometryExpressID);
+        const vertexSize = geometry.GetVertexDataSize();
+        const indexSize = geometry.GetIndexDataSize();
+        if (vertexSize > 0 && indexSize > 0) { // web-ifc yields some empty placed geometries (TOOLCHAIN.md)
+          const c = piece.color;
+          (c.w < 1 ? batchers.glass : batchers.opaque).add(
+            mesh.expressID,
+            type,
+            ifc.GetVertexArray(geometry.GetVertexData(), vertexSize),
+            ifc.GetIndexArray(geometry.GetIndexData(), indexSize),
+            piece.flatTransformation,
+            [c.x, c.y, c.z, c.w],
+          );
+        }
+        geometry.delete();
+      }
+    });
+  }
+  return true;
+}
+
+/** Sends what the chunks of an open stream hold, and ends it. */
+function endStream(requestId: number, modelKey: number) {
+  const open = model(modelKey);
+  if (open.batchers) {
+    open.batchers.requestId = requestId;
+    open.batchers.opaque.emit();
+    open.batchers.glass.emit();
+  }
+  open.batchers = null;
+  return true;
 }
 
 async function handle(message: RequestMessage): Promise<unknown> {
@@ -132,29 +162,28 @@ async function handle(message: RequestMessage): Promise<unknown> {
       await init(message.wasmUrl);
       return true;
     case 'open':
-      return open(message.requestId, message);
-    case 'stream': {
-      const model = models.get(message.modelKey);
-      if (!model || !api) throw new Error('The model is not open');
-      return stream(api, message.requestId, model, message.origin);
-    }
+      return open(message);
+    case 'stream':
+      return stream(message.requestId, message);
+    case 'stream-end':
+      return endStream(message.requestId, message.modelKey);
+    case 'spatial':
+      return model(message.modelKey).products.spatial();
     case 'products': {
-      const model = models.get(message.modelKey);
-      if (!model) throw new Error('The model is not open');
-      const ids = message.expressIds ?? model.products.productIds();
-      return ids.map((id) => model.products.product(id, message.options));
+      const { products } = model(message.modelKey);
+      const ids = message.expressIds ?? products.productIds();
+      return ids.map((id) => products.product(id, message.options));
     }
     case 'express-id': {
-      const model = models.get(message.modelKey);
-      if (!model || !api) throw new Error('The model is not open');
+      const { modelID } = model(message.modelKey);
       return message.globalIds.map((guid) => {
-        const id = api!.GetExpressIdFromGuid(model.modelID, guid);
+        const id = api!.GetExpressIdFromGuid(modelID, guid);
         return typeof id === 'number' && id > 0 ? id : null;
       });
     }
     case 'close': {
-      const model = models.get(message.modelKey);
-      if (model && api) api.CloseModel(model.modelID);
+      const open = models.get(message.modelKey);
+      if (open && api) api.CloseModel(open.modelID);
       models.delete(message.modelKey);
       return true;
     }
@@ -164,17 +193,12 @@ async function handle(message: RequestMessage): Promise<unknown> {
 self.onmessage = (event: MessageEvent<RequestMessage>) => {
   const message = event.data;
   handle(message).then(
-    (value) => {
-      const transfer: Transferable[] = [];
-      const result = value as Partial<OpenResult> | undefined;
-      if (result && result.boxes instanceof Float32Array) transfer.push(result.boxes.buffer, result.expressIds!.buffer);
-      post({ requestId: message.requestId, kind: 'done', value }, transfer);
-    },
+    (value) => post({ requestId: message.requestId, kind: 'done', value }),
     (error: unknown) => {
       if (message.kind === 'open') {
         // a failed open leaves nothing behind
-        const model = models.get(message.modelKey);
-        if (model && api) api.CloseModel(model.modelID);
+        const open = models.get(message.modelKey);
+        if (open && api) api.CloseModel(open.modelID);
         models.delete(message.modelKey);
       }
       post({ requestId: message.requestId, kind: 'error', message: error instanceof Error ? error.message : String(error) });

@@ -82,9 +82,13 @@ export class ProductReader {
     return node(projects.get(0));
   }
 
-  /** The IFC type name (IfcWall...); names are looked up once per type code, not per object. */
+  /** The IFC type name (IfcWall...) of an object. */
   typeName(expressId: number): string {
-    const code = this.api.GetLineType(this.modelID, expressId);
+    return this.typeNameOfCode(this.api.GetLineType(this.modelID, expressId));
+  }
+
+  /** The IFC type name of a type code; looked up once per code. */
+  typeNameOfCode(code: number): string {
     let name = this.typeNames.get(code);
     if (name === undefined) {
       name = this.api.GetNameFromTypeCode(code);

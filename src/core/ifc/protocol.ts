@@ -2,43 +2,56 @@ import type { Product, ProductOptions, SpatialNode } from '../types.js';
 import type { GridData } from './grids.js';
 
 /**
- * Messages between the main thread (IfcClient) and the IFC worker. Geometry travels as
- * transferable typed arrays, a chunk at a time while the model streams.
+ * Messages between the main thread (IfcClient) and an IFC worker. A model is opened, then
+ * its geometry is streamed in units of work (slices of its stream plan, stream-plan.ts),
+ * which the main thread may share out between several workers that have the same file
+ * open. Geometry travels as transferable typed arrays, a chunk at a time.
  */
 
-/** A batch of triangles from many objects, in viewer coordinates (model minus origin, z up). */
+/**
+ * A batch of triangles from many objects, in viewer coordinates (model minus origin, z up).
+ * Objects are numbered within the chunk (0..n-1); `expressIds`, `types` and `boxes` say
+ * which object each number is, so chunks from any worker, in any order, can be placed.
+ */
 export interface GeometryChunk {
   positions: Float32Array;
   normals: Int8Array;
   /** RGBA per vertex. */
   colors: Uint8Array;
-  /** Per vertex: the object's index within its model (see OpenResult.expressIds). */
+  /** Per vertex: the object's number within the chunk. */
   objects: Float32Array;
   indices: Uint32Array;
   /** True when the chunk holds surfaces with their own transparency (glass). */
   transparent: boolean;
-  /** Per piece: object index, first index, index count (triples). */
+  /** Per piece: object number, first index, index count (triples). */
   ranges: Uint32Array;
+  /** Per object number: its express id. */
+  expressIds: Uint32Array;
+  /** Per object number: its IFC type code (see OpenResult.typeNames). */
+  types: Uint32Array;
+  /** Per object number: min xyz, max xyz of its triangles in this chunk. */
+  boxes: Float32Array;
 }
 
 export interface OpenResult {
-  /** Express id of each object index used in chunks. */
-  expressIds: Uint32Array;
-  /** IFC type name of each object index (IfcWall...). */
-  types: string[];
-  /** Per object index: min xyz, max xyz in viewer coordinates. */
-  boxes: Float32Array;
-  /** The origin subtracted from every position (IFC coordinates, metres). */
+  /** Units of work in the model's stream plan: stream them all to get every object. */
+  units: number;
+  /** The origin to subtract from every position (IFC coordinates, metres): the one asked for, or the model's first vertex rounded. */
   origin: [number, number, number];
-  spatial: SpatialNode | null;
+  /** IFC type name per type code in the plan (IfcWall...). Only when opened with `details`. */
+  typeNames: Record<number, string>;
   schema: string;
   grids: GridData[];
 }
 
 export type Request =
   | { kind: 'init'; wasmUrl: string }
-  | { kind: 'open'; modelKey: number; bytes: ArrayBuffer; objectIdBase: string; origin: [number, number, number] | null; only: number[] | null }
-  | { kind: 'stream'; modelKey: number; origin: [number, number, number] }
+  /** `details`: also read the type names, schema and grids (the worker that keeps the model needs them; a helper does not). */
+  | { kind: 'open'; modelKey: number; bytes: ArrayBuffer; objectIdBase: string; origin: [number, number, number] | null; only: number[] | null; details: boolean }
+  /** Streams units of the plan; chunks fill up across requests until `stream-end`. */
+  | { kind: 'stream'; modelKey: number; units: number[]; origin: [number, number, number] }
+  | { kind: 'stream-end'; modelKey: number }
+  | { kind: 'spatial'; modelKey: number }
   | { kind: 'products'; modelKey: number; expressIds: number[] | null; options: ProductOptions }
   | { kind: 'express-id'; modelKey: number; globalIds: string[] }
   | { kind: 'close'; modelKey: number };
@@ -46,7 +59,6 @@ export type Request =
 export type RequestMessage = Request & { requestId: number };
 
 export type ResponseMessage =
-  | { requestId: number; kind: 'progress'; progress: number }
   | { requestId: number; kind: 'chunk'; chunk: GeometryChunk }
   | { requestId: number; kind: 'done'; value: unknown }
   | { requestId: number; kind: 'error'; message: string };

@@ -20,3 +20,12 @@ export function checkStep(bytes: Uint8Array) {
   const tail = new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - 256))).trimEnd();
   if (!tail.endsWith('END-ISO-10303-21;')) throw new Error('The IFC file is truncated: it does not end with "END-ISO-10303-21;"');
 }
+
+/**
+ * web-ifc's StreamMeshes (the given objects only). Called on the wasm module itself:
+ * in 0.0.78 the IfcAPI wrapper passes a fourth argument the binding refuses ("called with
+ * 4 arguments, expected 3"). The geometry is the same as StreamAllMeshes gives.
+ */
+export function streamMeshes(api: IfcAPI, modelID: number, ids: number[], onMesh: (mesh: any, index: number) => void): void { // eslint-disable-line @typescript-eslint/no-explicit-any
+  (api as unknown as { wasmModule: { StreamMeshes(modelID: number, ids: number[], cb: typeof onMesh): void } }).wasmModule.StreamMeshes(modelID, ids, onMesh);
+}

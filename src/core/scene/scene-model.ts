@@ -1,7 +1,7 @@
 import { BufferAttribute, BufferGeometry, Group, Mesh, Box3, Vector3, type Matrix4, type Material } from 'three';
 import type { GeometryChunk, OpenResult } from '../ifc/protocol.js';
 import type { GridData } from '../ifc/grids.js';
-import { objectId } from '../data/object-ids.js';
+import { expressIdOf, objectId } from '../data/object-ids.js';
 import type { SpatialNode } from '../types.js';
 
 /** One batch of triangles, drawn by two meshes over the same geometry (opaque and see-through pass). */
@@ -17,19 +17,23 @@ export interface Batch {
 
 /**
  * A loaded IFC model in the scene: its batches, and the mapping between its object ids
- * and the global object indices that the state texture and picking use.
+ * and the global object indices that the state texture and picking use. Objects get
+ * their indices as their first geometry arrives, so chunks may come in any order.
  */
 export class SceneModel {
   readonly group = new Group();
   readonly batches: Batch[] = [];
-  expressIds: Uint32Array = new Uint32Array(0);
-  types: string[] = [];
-  /** Per local object: min xyz, max xyz in viewer coordinates. */
-  boxes: Float32Array = new Float32Array(0);
-  spatial: SpatialNode | null = null;
-  grids: GridData[] = [];
-  schema = '';
-  private readonly idToIndex = new Map<string, number>();
+  /** Per local object (global index - firstIndex): its express id. */
+  readonly expressIds: number[] = [];
+  /** Per local object: its IFC type name. */
+  readonly types: string[] = [];
+  /** Per local object: min xyz, max xyz in viewer coordinates (grown as geometry arrives). */
+  boxes = new Float32Array(0);
+  /** What the worker read when it opened the model. */
+  opened: OpenResult | null = null;
+  /** Read from the worker the first time it is asked for. */
+  spatial?: Promise<SpatialNode | null>;
+  private readonly indexOfExpress = new Map<number, number>();
   /** Object index to its pieces in the batches: [batch, first, count] triples. */
   private pieces = new Map<number, number[]>();
 
@@ -60,17 +64,22 @@ export class SceneModel {
     return this.expressIds.length;
   }
 
-  /** Adds a streamed chunk, shifting its object indices to global ones. Returns the highest index used. */
-  addChunk(chunk: GeometryChunk): number {
+  get grids(): GridData[] {
+    return this.opened?.grids ?? [];
+  }
+
+  /**
+   * Adds a streamed chunk: its objects take their global indices (objects seen for the
+   * first time the next free ones). Returns the global indices of the objects it added.
+   */
+  addChunk(chunk: GeometryChunk): [first: number, end: number] {
+    const first = this.firstIndex + this.count;
+    const global = new Uint32Array(chunk.expressIds.length);
+    for (let i = 0; i < global.length; i++) global[i] = this.place(chunk.expressIds[i], chunk.types[i], chunk.boxes, i * 6);
     const objects = chunk.objects;
-    let max = 0;
-    for (let i = 0; i < objects.length; i++) {
-      const index = objects[i] + this.firstIndex;
-      objects[i] = index;
-      if (index > max) max = index;
-    }
+    for (let i = 0; i < objects.length; i++) objects[i] = global[objects[i]];
     const ranges = chunk.ranges;
-    for (let i = 0; i < ranges.length; i += 3) ranges[i] += this.firstIndex;
+    for (let i = 0; i < ranges.length; i += 3) ranges[i] = global[ranges[i]];
     const geometry = batchGeometry(chunk);
     geometry.computeBoundingSphere();
     geometry.computeBoundingBox();
@@ -90,23 +99,39 @@ export class SceneModel {
       if (list) list.push(batch, ranges[i + 1], ranges[i + 2]);
       else this.pieces.set(ranges[i], [batch, ranges[i + 1], ranges[i + 2]]);
     }
-    return max;
+    return [first, this.firstIndex + this.count];
   }
 
-  /** Takes the worker's summary once every chunk has arrived. */
-  finish(result: OpenResult) {
-    this.expressIds = result.expressIds;
-    this.types = result.types;
-    this.boxes = result.boxes;
-    this.spatial = result.spatial;
-    this.grids = result.grids;
-    this.schema = result.schema;
-    for (let i = 0; i < this.expressIds.length; i++) this.idToIndex.set(objectId(this.objectIdBase, this.expressIds[i]), this.firstIndex + i);
+  /** The global index of an object (a new one when it is new here), its box grown by `box[o..o+5]`. */
+  private place(expressId: number, type: number, box: Float32Array, o: number): number {
+    let index = this.indexOfExpress.get(expressId);
+    let b: number;
+    if (index === undefined) {
+      b = this.count * 6;
+      if (b + 6 > this.boxes.length) {
+        const grown = new Float32Array(Math.max(96, this.boxes.length * 2));
+        grown.set(this.boxes);
+        this.boxes = grown;
+      }
+      index = this.firstIndex + this.count;
+      this.indexOfExpress.set(expressId, index);
+      this.expressIds.push(expressId);
+      this.types.push(this.opened?.typeNames[type] ?? '');
+      this.boxes.set(box.subarray(o, o + 6), b);
+      return index;
+    }
+    b = (index - this.firstIndex) * 6;
+    for (let k = 0; k < 3; k++) {
+      this.boxes[b + k] = Math.min(this.boxes[b + k], box[o + k]);
+      this.boxes[b + 3 + k] = Math.max(this.boxes[b + 3 + k], box[o + 3 + k]);
+    }
+    return index;
   }
 
   /** Global index of an object id, or undefined when this model has no geometry for it. */
   indexOf(id: string): number | undefined {
-    return this.idToIndex.get(id);
+    const expressId = expressIdOf(this.objectIdBase, id);
+    return expressId === null ? undefined : this.indexOfExpress.get(expressId);
   }
 
   objectIdAt(index: number): string {
@@ -119,7 +144,7 @@ export class SceneModel {
 
   /** Object ids of this model in index order. */
   objectIds(): string[] {
-    return [...this.idToIndex.keys()];
+    return this.expressIds.map((e) => objectId(this.objectIdBase, e));
   }
 
   /** Grows `box` by the object's box (viewer coordinates, after the model's transform). */
@@ -162,7 +187,7 @@ export class SceneModel {
   dispose() {
     this.clearBatches();
     this.group.removeFromParent();
-    this.idToIndex.clear();
+    this.indexOfExpress.clear();
   }
 }
 

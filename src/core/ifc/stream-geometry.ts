@@ -1,0 +1,47 @@
+import type { IfcClient } from './ifc-client.js';
+import type { GeometryChunk } from './protocol.js';
+
+/** Units each worker has asked for ahead: while it streams one, the next is already in its queue. */
+const AHEAD = 2;
+
+/**
+ * Streams every unit of an open model's plan through the workers that have it open,
+ * each taking the next unit as it finishes one, so a worker that joins late (a helper
+ * still starting) or gets slow units takes less. `helpers` join when they have the
+ * model open, if units are left; one that fails to open is left out. Resolves when every
+ * chunk is in; helpers that never joined are not waited for.
+ */
+export async function streamGeometry(
+  main: { client: IfcClient; key: number },
+  helpers: Promise<{ client: IfcClient; key: number }>[],
+  units: number,
+  origin: [number, number, number],
+  onChunk: (chunk: GeometryChunk) => void,
+  onProgress: (fraction: number) => void = () => {},
+): Promise<void> {
+  let next = 0;
+  let done = 0;
+  const lane = async ({ client, key }: { client: IfcClient; key: number }) => {
+    while (next < units) {
+      const unit = next++;
+      await client.stream(key, [unit], origin, onChunk);
+      onProgress(++done / units);
+    }
+  };
+  const run = async (worker: { client: IfcClient; key: number }) => {
+    await Promise.all(Array.from({ length: AHEAD }, () => lane(worker)));
+    await worker.client.endStream(worker.key, onChunk);
+  };
+  const running: Promise<void>[] = [];
+  for (const helper of helpers) {
+    helper.then((worker) => {
+      if (next >= units) return;
+      const helped = run(worker);
+      helped.catch(() => undefined); // reported by the await below, not as unhandled
+      running.push(helped);
+    }, () => undefined);
+  }
+  await run(main);
+  // Every unit is taken: wait for the ones helpers still stream.
+  await Promise.all(running);
+}

@@ -1,0 +1,55 @@
+import { IFCOPENINGELEMENT, IFCOPENINGSTANDARDCASE, IFCSPACE, type IfcAPI } from 'web-ifc';
+
+/** Objects per unit of work, at most: units are what workers share out, so there are a few dozen of them. */
+const MAX_UNITS = 48;
+const MIN_UNIT_OBJECTS = 64;
+
+/**
+ * Which objects a model's geometry stream visits, in a fixed order, cut into units of
+ * work. The objects are those web-ifc's StreamAllMeshes visits (every IfcElement type
+ * but openings and spaces), then the spaces (hidden until asked for, so last). The plan
+ * depends on the file alone: every worker that opens the same file makes the same plan,
+ * so a unit number means the same objects in each of them.
+ */
+export class StreamPlan {
+  /** Express ids, type by type. */
+  readonly ids: Uint32Array;
+  /** The IFC type code of each id. */
+  readonly types: Uint32Array;
+  readonly unitSize: number;
+
+  constructor(api: IfcAPI, modelID: number, only: Set<number> | null) {
+    const ids: number[] = [];
+    const types: number[] = [];
+    const add = (type: number) => {
+      const vector = api.GetLineIDsWithType(modelID, type, false);
+      for (let i = 0; i < vector.size(); i++) {
+        const id = vector.get(i);
+        if (only && !only.has(id)) continue;
+        ids.push(id);
+        types.push(type);
+      }
+    };
+    const elements = api.GetIfcEntityList(modelID).filter((type) => api.IsIfcElement(type) && type !== IFCOPENINGELEMENT && type !== IFCOPENINGSTANDARDCASE && type !== IFCSPACE);
+    for (const type of elements.sort((a, b) => a - b)) add(type);
+    add(IFCSPACE);
+    this.ids = new Uint32Array(ids);
+    this.types = new Uint32Array(types);
+    this.unitSize = Math.max(MIN_UNIT_OBJECTS, Math.ceil(ids.length / MAX_UNITS));
+  }
+
+  get units(): number {
+    return Math.ceil(this.ids.length / this.unitSize);
+  }
+
+  /** The first plan position of a unit and the position after its last object. */
+  range(unit: number): [number, number] {
+    const start = unit * this.unitSize;
+    return [start, Math.min(this.ids.length, start + this.unitSize)];
+  }
+
+  /** The type codes in the plan. */
+  typeCodes(): number[] {
+    return [...new Set(this.types)];
+  }
+}

@@ -1,0 +1,50 @@
+/** The first frame of a streaming model comes this long after the stream starts: most models are complete by then. */
+const FIRST_FRAME_MS = 2000;
+/** At most this share of the time goes to drawing while a model streams... */
+const SHARE = 0.2;
+/** ...and frames are at least this far apart. */
+const MIN_INTERVAL_MS = 500;
+
+/**
+ * Paces the frames that show a model growing while it streams. Each frame competes with
+ * the workers for the machine (on a software-rendered GPU it is CPU work), so frames
+ * come only after a while, and each one waits until the previous one has finished on the
+ * GPU (a fence) and a few times its cost has passed: drawing stays a small share of the load.
+ */
+export class FramePacer {
+  private next: number;
+  private fence: WebGLSync | null = null;
+  private drawnAt = 0;
+
+  constructor(private readonly gl: WebGL2RenderingContext, now = performance.now()) {
+    this.next = now + FIRST_FRAME_MS;
+  }
+
+  /** Is it time for a frame? */
+  due(now = performance.now()): boolean {
+    return this.settle(now) && now >= this.next;
+  }
+
+  /** Has the last frame finished on the GPU (as seen `now`)? Then the next one is scheduled by its cost. */
+  settle(now = performance.now()): boolean {
+    if (!this.fence) return true;
+    if (this.gl.getSyncParameter(this.fence, this.gl.SYNC_STATUS) !== this.gl.SIGNALED) return false;
+    this.gl.deleteSync(this.fence);
+    this.fence = null;
+    const cost = now - this.drawnAt;
+    this.next = now + Math.max(MIN_INTERVAL_MS, cost * (1 / SHARE - 1));
+    return true;
+  }
+
+  /** Call right after drawing a frame. */
+  drawn(now = performance.now()) {
+    this.drawnAt = now;
+    this.fence = this.gl.fenceSync(this.gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    this.gl.flush();
+  }
+
+  dispose() {
+    if (this.fence) this.gl.deleteSync(this.fence);
+    this.fence = null;
+  }
+}
