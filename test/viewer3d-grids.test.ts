@@ -2,6 +2,7 @@ import { assert, assertEqual, assertDeepEqual, assertAlmostEqual, assertRejects 
 import { createViewer, removeViewer, MODELS, pixelDifference } from './support/viewer';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Vec3 } from '../src/core/types';
+import { expectScreenshot } from './support/screenshot';
 
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 
@@ -40,6 +41,23 @@ describe('grids', () => {
       assert(labels.length >= 2, 'axis tags are drawn');
     });
   }
+
+  it('draws every axis tag of a model in one draw call, as text facing the screen', async () => {
+    el = await createViewer(400, 300);
+    await el.loadUrl(MODELS.tekla);
+    const withTags = await el.renderInfo();
+    const grids = await el.getGrids();
+    for (const grid of grids) for (const axis of grid.axes) await el.setGridAxisState(axis.id, { visible: false });
+    const without = await el.renderInfo();
+    const tags = grids.reduce((n, g) => n + g.axes.length * 2, 0);
+    // Axis lines (one call per model) and tags (one for all of them).
+    assertEqual(withTags.drawCalls - without.drawCalls, 2, `draw calls for ${tags} tags and their axes`);
+    await removeViewer(el);
+    el = await createViewer(400, 300);
+    await el.loadUrl('/models/grid-placement.ifc');
+    await el.viewpoint('top');
+    await expectScreenshot('viewer3d/grid-placement-tags', await el.screenshot());
+  });
 
   it('shows, hides and extrudes axes; unknown axes are an error', async () => {
     el = await createViewer(400, 300);

@@ -42,7 +42,7 @@ describe('loading IFC models', () => {
   it('keeps draw calls flat as the number of objects grows (Tekla, 2600+ objects)', async () => {
     el = await createViewer();
     await el.loadUrl(MODELS.tekla);
-    // Its 7 grids draw their axes in one call per model but a sprite per axis tag: count the objects' geometry alone.
+    // Its 7 grids draw their axes and their tags in a call each: count the objects' geometry alone.
     for (const grid of await el.getGrids()) for (const axis of grid.axes) await el.setGridAxisState(axis.id, { visible: false });
     const render = await el.renderInfo();
     console.log(`Tekla: ${render.objects} objects in ${render.drawCalls} draw calls`);

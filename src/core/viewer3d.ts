@@ -743,7 +743,7 @@ export class Viewer3d {
     if (this.renderer.getPixelRatio() !== ratio) this.renderer.setPixelRatio(ratio);
     this.depth.update(this.rig.camera);
     const metresPerPixel = (depth: number) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1);
-    this.labels.update(this.rig.camera, this.canvas.clientWidth, this.canvas.clientHeight, metresPerPixel);
+    this.labels.update(this.rig.camera, this.canvas.clientWidth, this.canvas.clientHeight);
     this.measure.update(this.rig.camera, metresPerPixel);
     this.sphere.scaleFor(this.rig.camera, (depth) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1));
     this.renderer.render(this.scene, this.rig.camera);
