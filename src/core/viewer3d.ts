@@ -240,15 +240,16 @@ export class Viewer3d {
     const onlyExpress = only ? [...only].map((id) => expressIdOf(base, id) ?? (base === '0' ? Number(id) : NaN)).filter((n) => Number.isFinite(n) && n > 0) : null;
     // A big file gets a second worker for the load: both open it and share its units of work.
     const helper = this.loadWorkers > 1 && bytes.byteLength >= HELPER_MIN_BYTES ? new IfcClient() : null;
-    const helperOpen = helper ? helper.open(key, bytes.slice(0), base, null, onlyExpress, false).then(() => ({ client: helper, key })) : null;
+    const helperOpen = helper ? helper.open(key, bytes.slice(0), base, onlyExpress, false).then(() => ({ client: helper, key })) : null;
     try {
-      const opened = await this.ifc.open(key, bytes, base, this.origin ? [this.origin.x, this.origin.y, this.origin.z] : null, onlyExpress);
+      const opened = await this.ifc.open(key, bytes, base, onlyExpress);
       model.opened = opened;
-      await streamGeometry({ client: this.ifc, key }, helperOpen ? [helperOpen] : [], opened.units, opened.origin, (chunk) => {
+      const origin = this.origin ? [this.origin.x, this.origin.y, this.origin.z] as [number, number, number] : null;
+      const used = await streamGeometry({ client: this.ifc, key }, helperOpen ? [helperOpen] : [], opened.units, origin, (chunk) => {
         this.addChunk(model, chunk);
         if (pacer.due()) this.streamingFrame(model, pacer);
       }, (fraction) => progress(DOWNLOAD_SHARE + fraction * (1 - DOWNLOAD_SHARE), 'geometry'));
-      this.origin ??= new Vector3(...opened.origin);
+      this.origin ??= new Vector3(...used);
     } catch (e) {
       for (let i = model.firstIndex; i < model.firstIndex + model.count; i++) this.state.reset(i, false);
       model.dispose();

@@ -30,14 +30,14 @@ export class IfcClient {
   }
 
   /** Opens a model (the bytes are transferred); `details` also reads what only the worker that keeps the model needs. */
-  async open(modelKey: number, bytes: ArrayBuffer, objectIdBase: string, origin: [number, number, number] | null, only: number[] | null, details = true): Promise<OpenResult> {
+  async open(modelKey: number, bytes: ArrayBuffer, objectIdBase: string, only: number[] | null, details = true): Promise<OpenResult> {
     await this.ready;
-    return this.request({ kind: 'open', modelKey, bytes, objectIdBase, origin, only, details }, [bytes]) as Promise<OpenResult>;
+    return this.request({ kind: 'open', modelKey, bytes, objectIdBase, only, details }, [bytes]) as Promise<OpenResult>;
   }
 
-  /** Streams units of an open model's plan; chunks may arrive for this call or, once full, for a later one. */
-  async stream(modelKey: number, units: number[], origin: [number, number, number], onChunk: (chunk: GeometryChunk) => void): Promise<void> {
-    await this.request({ kind: 'stream', modelKey, units, origin }, [], { onChunk });
+  /** Streams units of an open model's plan (see the 'stream' request); resolves to the origin used. */
+  stream(modelKey: number, units: number[], origin: [number, number, number] | null, onChunk: (chunk: GeometryChunk) => void): Promise<[number, number, number] | null> {
+    return this.request({ kind: 'stream', modelKey, units, origin }, [], { onChunk }) as Promise<[number, number, number] | null>;
   }
 
   /** Sends the partly filled chunks of a stream and ends it. */

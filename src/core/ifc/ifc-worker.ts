@@ -31,7 +31,7 @@ interface OpenModel {
   products: ProductReader;
   plan: StreamPlan;
   /** Chunks being filled while units stream, until `stream-end`. */
-  batchers: { opaque: GeometryBatcher; glass: GeometryBatcher; origin: string; requestId: number } | null;
+  batchers: { opaque: GeometryBatcher; glass: GeometryBatcher; origin: [number, number, number]; requestId: number } | null;
 }
 
 let api: IfcAPI | null = null;
@@ -63,42 +63,13 @@ async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenRe
   const products = new ProductReader(ifc, modelID, request.objectIdBase);
   const plan = new StreamPlan(ifc, modelID, request.only ? new Set(request.only) : null);
   models.set(request.modelKey, { modelID, products, plan, batchers: null });
-  const result: OpenResult = { units: plan.units, origin: request.origin ?? firstVertex(ifc, modelID, plan), typeNames: {}, schema: '', grids: [] };
+  const result: OpenResult = { units: plan.units, typeNames: {}, schema: '', grids: [] };
   if (request.details) {
     for (const code of plan.typeCodes()) result.typeNames[code] = products.typeNameOfCode(code);
     result.schema = ifc.GetModelSchema(modelID);
     result.grids = readGrids(ifc, modelID, products.base);
   }
   return result;
-}
-
-/**
- * The first vertex of the plan's first object with geometry, rounded to whole metres
- * (IFC coordinates): far-away (georeferenced) coordinates never reach float32.
- */
-function firstVertex(ifc: IfcAPI, modelID: number, plan: StreamPlan): [number, number, number] {
-  for (let i = 0; i < plan.ids.length; i++) {
-    let found: [number, number, number] | null = null;
-    streamMeshes(ifc, modelID, [plan.ids[i]], (mesh: FlatMesh) => {
-      for (let k = 0; k < mesh.geometries.size() && !found; k++) {
-        const piece = mesh.geometries.get(k);
-        const geometry = ifc.GetGeometry(modelID, piece.geometryExpressID);
-        if (geometry.GetVertexDataSize() > 0) {
-          const v = ifc.GetVertexArray(geometry.GetVertexData(), 3);
-          const m = piece.flatTransformation;
-          // web-ifc's frame is y up: (x, z, -y) of IFC.
-          found = [
-            Math.round(m[0] * v[0] + m[4] * v[1] + m[8] * v[2] + m[12]),
-            Math.round(-(m[2] * v[0] + m[6] * v[1] + m[10] * v[2] + m[14])),
-            Math.round(m[1] * v[0] + m[5] * v[1] + m[9] * v[2] + m[13]),
-          ];
-        }
-        geometry.delete();
-      }
-    });
-    if (found) return found;
-  }
-  return [0, 0, 0];
 }
 
 /** Streams units of an open model's plan into its chunks; full chunks go out as they fill. */
@@ -110,12 +81,13 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
   const send = (c: GeometryChunk) => {
     post({ requestId: open.batchers!.requestId, kind: 'chunk', chunk: c }, [c.positions.buffer, c.normals.buffer, c.colors.buffer, c.objects.buffer, c.indices.buffer, c.ranges.buffer, c.expressIds.buffer, c.types.buffer, c.boxes.buffer]);
   };
-  const key = origin.join();
-  if (!open.batchers || open.batchers.origin !== key) {
-    open.batchers = { opaque: new GeometryBatcher(false, origin, send), glass: new GeometryBatcher(true, origin, send), origin: key, requestId };
-  }
-  const batchers = open.batchers;
-  batchers.requestId = requestId;
+  if (open.batchers && origin && open.batchers.origin.join() !== origin.join()) throw new Error('A stream cannot change its origin');
+  const begin = (first: [number, number, number]) => {
+    open.batchers = { opaque: new GeometryBatcher(false, first, send), glass: new GeometryBatcher(true, first, send), origin: first, requestId };
+    return open.batchers;
+  };
+  let batchers = open.batchers ?? (origin ? begin(origin) : null);
+  if (batchers) batchers.requestId = requestId;
   for (const unit of units) {
     const [start, end] = plan.range(unit);
     streamMeshes(ifc, modelID, Array.from(plan.ids.subarray(start, end)), (mesh: FlatMesh, index: number) => {
@@ -127,21 +99,30 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
         const vertexSize = geometry.GetVertexDataSize();
         const indexSize = geometry.GetIndexDataSize();
         if (vertexSize > 0 && indexSize > 0) { // web-ifc yields some empty placed geometries (TOOLCHAIN.md)
+          const vertices = ifc.GetVertexArray(geometry.GetVertexData(), vertexSize);
+          const m = piece.flatTransformation;
+          const into: NonNullable<typeof batchers> = (batchers ??= begin(firstVertex(vertices, m)));
           const c = piece.color;
-          (c.w < 1 ? batchers.glass : batchers.opaque).add(
-            mesh.expressID,
-            type,
-            ifc.GetVertexArray(geometry.GetVertexData(), vertexSize),
-            ifc.GetIndexArray(geometry.GetIndexData(), indexSize),
-            piece.flatTransformation,
-            [c.x, c.y, c.z, c.w],
-          );
+          (c.w < 1 ? into.glass : into.opaque).add(mesh.expressID, type, vertices, ifc.GetIndexArray(geometry.GetIndexData(), indexSize), m, [c.x, c.y, c.z, c.w]);
         }
         geometry.delete();
       }
     });
   }
-  return true;
+  return batchers?.origin ?? origin;
+}
+
+/**
+ * A placed geometry's first vertex in IFC coordinates, rounded to whole metres: the
+ * origin of a stream that has none, so far-away (georeferenced) coordinates never reach float32.
+ */
+function firstVertex(v: Float32Array, m: ArrayLike<number>): [number, number, number] {
+  // web-ifc's frame is y up: (x, z, -y) of IFC.
+  return [
+    Math.round(m[0] * v[0] + m[4] * v[1] + m[8] * v[2] + m[12]),
+    Math.round(-(m[2] * v[0] + m[6] * v[1] + m[10] * v[2] + m[14])),
+    Math.round(m[1] * v[0] + m[5] * v[1] + m[9] * v[2] + m[13]),
+  ];
 }
 
 /** Sends what the chunks of an open stream hold, and ends it. */

@@ -36,8 +36,6 @@ export interface GeometryChunk {
 export interface OpenResult {
   /** Units of work in the model's stream plan: stream them all to get every object. */
   units: number;
-  /** The origin to subtract from every position (IFC coordinates, metres): the one asked for, or the model's first vertex rounded. */
-  origin: [number, number, number];
   /** IFC type name per type code in the plan (IfcWall...). Only when opened with `details`. */
   typeNames: Record<number, string>;
   schema: string;
@@ -47,9 +45,14 @@ export interface OpenResult {
 export type Request =
   | { kind: 'init'; wasmUrl: string }
   /** `details`: also read the type names, schema and grids (the worker that keeps the model needs them; a helper does not). */
-  | { kind: 'open'; modelKey: number; bytes: ArrayBuffer; objectIdBase: string; origin: [number, number, number] | null; only: number[] | null; details: boolean }
-  /** Streams units of the plan; chunks fill up across requests until `stream-end`. */
-  | { kind: 'stream'; modelKey: number; units: number[]; origin: [number, number, number] }
+  | { kind: 'open'; modelKey: number; bytes: ArrayBuffer; objectIdBase: string; only: number[] | null; details: boolean }
+  /**
+   * Streams units of the plan; chunks fill up across requests until `stream-end`. Every
+   * position has `origin` (IFC coordinates, metres) subtracted; when null, the stream's
+   * first vertex rounded to whole metres, or the origin an earlier request of the stream
+   * set. Answers the origin used (null while nothing had geometry).
+   */
+  | { kind: 'stream'; modelKey: number; units: number[]; origin: [number, number, number] | null }
   | { kind: 'stream-end'; modelKey: number }
   | { kind: 'spatial'; modelKey: number }
   | { kind: 'products'; modelKey: number; expressIds: number[] | null; options: ProductOptions }

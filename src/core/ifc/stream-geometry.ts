@@ -7,24 +7,28 @@ const AHEAD = 2;
 /**
  * Streams every unit of an open model's plan through the workers that have it open,
  * each taking the next unit as it finishes one, so a worker that joins late (a helper
- * still starting) or gets slow units takes less. `helpers` join when they have the
- * model open, if units are left; one that fails to open is left out. Resolves when every
- * chunk is in; helpers that never joined are not waited for.
+ * still starting) or gets slow units takes less. Without an `origin`, the main worker's
+ * first unit sets it and helpers start after that. `helpers` join when they have the
+ * model open, if units are left; one that fails to open is left out. Resolves to the
+ * origin once every chunk is in; helpers that never joined are not waited for.
  */
 export async function streamGeometry(
   main: { client: IfcClient; key: number },
   helpers: Promise<{ client: IfcClient; key: number }>[],
   units: number,
-  origin: [number, number, number],
+  origin: [number, number, number] | null,
   onChunk: (chunk: GeometryChunk) => void,
   onProgress: (fraction: number) => void = () => {},
-): Promise<void> {
+): Promise<[number, number, number]> {
   let next = 0;
   let done = 0;
+  let known: (origin: [number, number, number]) => void = () => {};
+  const originKnown = origin ? Promise.resolve(origin) : new Promise<[number, number, number]>((resolve) => (known = resolve));
   const lane = async ({ client, key }: { client: IfcClient; key: number }) => {
     while (next < units) {
       const unit = next++;
-      await client.stream(key, [unit], origin, onChunk);
+      origin = (await client.stream(key, [unit], origin, onChunk)) ?? null; // null: nothing with geometry yet
+      if (origin) known(origin);
       onProgress(++done / units);
     }
   };
@@ -34,7 +38,7 @@ export async function streamGeometry(
   };
   const running: Promise<void>[] = [];
   for (const helper of helpers) {
-    helper.then((worker) => {
+    Promise.all([helper, originKnown]).then(([worker]) => {
       if (next >= units) return;
       const helped = run(worker);
       helped.catch(() => undefined); // reported by the await below, not as unhandled
@@ -44,4 +48,5 @@ export async function streamGeometry(
   await run(main);
   // Every unit is taken: wait for the ones helpers still stream.
   await Promise.all(running);
+  return origin ?? [0, 0, 0];
 }
