@@ -1,4 +1,5 @@
 import type { GeometryChunk } from './protocol.js';
+import { ifcPoint } from './web-ifc-frame.js';
 
 /** Vertices per chunk: big enough to keep draw calls few, small enough to stream. */
 const CHUNK_VERTICES = 1 << 18;
@@ -24,6 +25,7 @@ export class GeometryBatcher {
   private expressIds: number[] = [];
   private types: number[] = [];
   private boxes: number[] = [];
+  private readonly point = new Float64Array(3);
 
   constructor(
     private readonly transparent: boolean,
@@ -56,14 +58,11 @@ export class GeometryBatcher {
     const [ox, oy, oz] = this.origin;
     const { positions, normals, colors, objects } = this;
     const r = Math.round(rgba[0] * 255), g = Math.round(rgba[1] * 255), b = Math.round(rgba[2] * 255), a = Math.round(rgba[3] * 255);
+    const p = this.point;
     for (let i = 0; i < count; i++) {
-      const x = vertices[i * 6], y = vertices[i * 6 + 1], z = vertices[i * 6 + 2];
+      ifcPoint(vertices, i * 6, m, p);
+      const px = p[0] - ox, py = p[1] - oy, pz = p[2] - oz;
       const nx = vertices[i * 6 + 3], ny = vertices[i * 6 + 4], nz = vertices[i * 6 + 5];
-      // web-ifc's frame is y up: (x, z, -y) of IFC. Turn it back to IFC's z up.
-      const wx = m[0] * x + m[4] * y + m[8] * z + m[12];
-      const wy = m[1] * x + m[5] * y + m[9] * z + m[13];
-      const wz = m[2] * x + m[6] * y + m[10] * z + m[14];
-      const px = wx - ox, py = -wz - oy, pz = wy - oz;
       const v = base + i;
       positions[v * 3] = px;
       positions[v * 3 + 1] = py;
@@ -74,6 +73,7 @@ export class GeometryBatcher {
       if (px > maxX) maxX = px;
       if (py > maxY) maxY = py;
       if (pz > maxZ) maxZ = pz;
+      // Normals turn with the placement, and from web-ifc's y up to z up as positions do.
       const tx = m[0] * nx + m[4] * ny + m[8] * nz;
       const ty = m[1] * nx + m[5] * ny + m[9] * nz;
       const tz = m[2] * nx + m[6] * ny + m[10] * nz;

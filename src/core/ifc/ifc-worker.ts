@@ -5,6 +5,7 @@ import { GeometryBatcher } from './geometry-batcher.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
 import { readGrids } from './grids.js';
+import { ifcPoint } from './web-ifc-frame.js';
 import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage } from './protocol.js';
 
 /**
@@ -63,10 +64,9 @@ async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenRe
   const products = new ProductReader(ifc, modelID, request.objectIdBase);
   const plan = new StreamPlan(ifc, modelID, request.only ? new Set(request.only) : null);
   models.set(request.modelKey, { modelID, products, plan, batchers: null });
-  const result: OpenResult = { units: plan.units, typeNames: {}, schema: '', grids: [] };
+  const result: OpenResult = { units: plan.units, typeNames: {}, grids: [] };
   if (request.details) {
     for (const code of plan.typeCodes()) result.typeNames[code] = products.typeNameOfCode(code);
-    result.schema = ifc.GetModelSchema(modelID);
     result.grids = readGrids(ifc, modelID, products.base);
   }
   return result;
@@ -117,12 +117,8 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
  * origin of a stream that has none, so far-away (georeferenced) coordinates never reach float32.
  */
 function firstVertex(v: Float32Array, m: ArrayLike<number>): [number, number, number] {
-  // web-ifc's frame is y up: (x, z, -y) of IFC.
-  return [
-    Math.round(m[0] * v[0] + m[4] * v[1] + m[8] * v[2] + m[12]),
-    Math.round(-(m[2] * v[0] + m[6] * v[1] + m[10] * v[2] + m[14])),
-    Math.round(m[1] * v[0] + m[5] * v[1] + m[9] * v[2] + m[13]),
-  ];
+  const p = ifcPoint(v, 0, m, new Float64Array(3));
+  return [Math.round(p[0]), Math.round(p[1]), Math.round(p[2])];
 }
 
 /** Sends what the chunks of an open stream hold, and ends it. */

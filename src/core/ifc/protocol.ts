@@ -36,15 +36,14 @@ export interface GeometryChunk {
 export interface OpenResult {
   /** Units of work in the model's stream plan: stream them all to get every object. */
   units: number;
-  /** IFC type name per type code in the plan (IfcWall...). Only when opened with `details`. */
+  /** IFC type name per type code in the plan (IfcWall...). Only when opened with `details`, as are the grids. */
   typeNames: Record<number, string>;
-  schema: string;
   grids: GridData[];
 }
 
 export type Request =
   | { kind: 'init'; wasmUrl: string }
-  /** `details`: also read the type names, schema and grids (the worker that keeps the model needs them; a helper does not). */
+  /** `details`: also read the type names and grids (the worker that keeps the model needs them; a helper does not). */
   | { kind: 'open'; modelKey: number; bytes: ArrayBuffer; objectIdBase: string; only: number[] | null; details: boolean }
   /**
    * Streams units of the plan; chunks fill up across requests until `stream-end`. Every

@@ -1,5 +1,6 @@
 import type { IfcAPI } from 'web-ifc';
 import { featureEdges } from './feature-edges.js';
+import { ifcPoint } from '../ifc/web-ifc-frame.js';
 
 /**
  * Triangle meshes of a model in IFC world coordinates (metres, z up, double
@@ -68,12 +69,10 @@ export class MeshCollector {
     const count = vertices.length / 6;
     const positions = new Float64Array(count * 3);
     let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
+    const p = new Float64Array(3);
     for (let v = 0; v < count; v++) {
-      const x = vertices[v * 6], y = vertices[v * 6 + 1], z = vertices[v * 6 + 2];
-      const wx = m[0] * x + m[4] * y + m[8] * z + m[12];
-      const wy = m[1] * x + m[5] * y + m[9] * z + m[13];
-      const wz = m[2] * x + m[6] * y + m[10] * z + m[14];
-      const px = wx, py = -wz, pz = wy;
+      ifcPoint(vertices, v * 6, m, p);
+      const px = p[0], py = p[1], pz = p[2];
       positions[v * 3] = px;
       positions[v * 3 + 1] = py;
       positions[v * 3 + 2] = pz;
