@@ -50,10 +50,10 @@ export class ProductReader {
     const product: Product = {
       objectId: objectId(this.base, expressId),
       parent: parent === undefined ? '0' : objectId(this.base, parent),
-      globalId: text(line.GlobalId) ?? '',
+      globalId: ifcText(line.GlobalId) ?? '',
       type: this.typeName(expressId),
-      name: text(line.Name) ?? '',
-      description: text(line.Description),
+      name: ifcText(line.Name) ?? '',
+      description: ifcText(line.Description),
     };
     if (options.attributes) product.attributes = this.attributes(line, 1);
     if (options.definedBy) product.definedBy = (this.definitionMap().get(expressId) ?? []).map((id) => this.entity(id, 2));
@@ -72,7 +72,7 @@ export class ProductReader {
     }
     const node = (id: number): SpatialNode => {
       const line = this.api.GetLine(this.modelID, id, false);
-      const result: SpatialNode = { objectId: objectId(this.base, id), type: this.typeName(id), name: text(line.Name) ?? '', children: [] };
+      const result: SpatialNode = { objectId: objectId(this.base, id), type: this.typeName(id), name: ifcText(line.Name) ?? '', children: [] };
       if (line.Elevation && typeof line.Elevation.value === 'number') result.elevation = line.Elevation.value;
       for (const child of (children.get(id) ?? []).sort((a, b) => a - b)) {
         if (SPATIAL_TYPES.has(this.typeName(child).toUpperCase())) result.children.push(node(child));
@@ -111,17 +111,7 @@ export class ProductReader {
   private parentMap(): Map<number, number> {
     if (this.parents) return this.parents;
     const parents = new Map<number, number>();
-    const link = (type: number, parentField: string, childField: string) => {
-      const rels = this.api.GetLineIDsWithType(this.modelID, type, true);
-      for (let i = 0; i < rels.size(); i++) {
-        const rel = this.api.GetLine(this.modelID, rels.get(i), false);
-        const parent = rel[parentField]?.value;
-        const kids = rel[childField];
-        for (const kid of Array.isArray(kids) ? kids : [kids]) {
-          if (typeof kid?.value === 'number' && typeof parent === 'number' && !parents.has(kid.value)) parents.set(kid.value, parent);
-        }
-      }
-    };
+    const link = (type: number, parentField: string, childField: string) => linkParents(this.api, this.modelID, parents, type, parentField, childField);
     link(IFCRELAGGREGATES, 'RelatingObject', 'RelatedObjects');
     link(IFCRELCONTAINEDINSPATIALSTRUCTURE, 'RelatingStructure', 'RelatedElements');
     link(IFCRELNESTS, 'RelatingObject', 'RelatedObjects');
@@ -193,7 +183,24 @@ export class ProductReader {
   }
 }
 
-function text(field: unknown): string | null {
+/**
+ * Records child -> parent (express ids) for every relation of `type`, the parent in
+ * `parentField`, the children in `childField`. A child keeps the first parent it gets.
+ */
+export function linkParents(api: IfcAPI, modelID: number, parents: Map<number, number>, type: number, parentField: string, childField: string) {
+  const rels = api.GetLineIDsWithType(modelID, type, true);
+  for (let i = 0; i < rels.size(); i++) {
+    const rel = api.GetLine(modelID, rels.get(i), false);
+    const parent = rel[parentField]?.value;
+    const kids = rel[childField];
+    for (const kid of Array.isArray(kids) ? kids : [kids]) {
+      if (typeof kid?.value === 'number' && typeof parent === 'number' && !parents.has(kid.value)) parents.set(kid.value, parent);
+    }
+  }
+}
+
+/** The decoded text of an IFC string attribute, or null when it is unset. */
+export function ifcText(field: unknown): string | null {
   const value = (field as { value?: unknown } | null)?.value;
   return value === undefined || value === null ? null : decodeIfcString(String(value));
 }

@@ -1,6 +1,6 @@
 import { IFCSPACE, type IfcAPI } from 'web-ifc';
 import { objectId } from '../data/object-ids.js';
-import { decodeIfcString } from '../ifc/products.js';
+import { ifcText } from '../ifc/products.js';
 import { belowPieces } from './below-cut.js';
 import { LinesBuilder, SegmentBuffer, chainSegments } from './chain.js';
 import { MeshCollector, type MeshPiece } from './meshes.js';
@@ -92,9 +92,9 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
     return {
       expressId: id,
       objectId: objectId(base, id),
-      guid: text(line.GlobalId),
-      name: text(line.Name),
-      longName: text(line.LongName),
+      guid: ifcText(line.GlobalId) ?? '',
+      name: ifcText(line.Name) ?? '',
+      longName: ifcText(line.LongName) ?? '',
       storey,
       rings,
       area: ringsArea(rings),
@@ -172,7 +172,3 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
   return { schema: api.GetModelSchema(modelID), storeys, spaces, timings };
 }
 
-function text(field: unknown): string {
-  const value = (field as { value?: unknown } | null)?.value;
-  return value === undefined || value === null ? '' : decodeIfcString(String(value));
-}

@@ -9,7 +9,7 @@ import {
   IFCRELVOIDSELEMENT,
   type IfcAPI,
 } from 'web-ifc';
-import { decodeIfcString } from '../ifc/products.js';
+import { ifcText, linkParents } from '../ifc/products.js';
 
 /**
  * Storeys and which storey each object belongs to, from the spatial structure:
@@ -49,8 +49,8 @@ export class SpatialIndex {
       const line = api.GetLine(modelID, id, false);
       this.storeys.push({
         expressId: id,
-        guid: text(line.GlobalId),
-        name: text(line.Name),
+        guid: ifcText(line.GlobalId) ?? '',
+        name: ifcText(line.Name) ?? '',
         elevation: this.placementZ(line, lengthScale),
         building: this.ancestor(id, IFCBUILDING),
         isDefault: false,
@@ -123,15 +123,7 @@ export class SpatialIndex {
   }
 
   private link(type: number, parentField: string, childField: string) {
-    const rels = this.api.GetLineIDsWithType(this.modelID, type, true);
-    for (let i = 0; i < rels.size(); i++) {
-      const rel = this.api.GetLine(this.modelID, rels.get(i), false);
-      const parent = rel[parentField]?.value;
-      const kids = rel[childField];
-      for (const kid of Array.isArray(kids) ? kids : [kids]) {
-        if (typeof kid?.value === 'number' && typeof parent === 'number' && !this.parents.has(kid.value)) this.parents.set(kid.value, parent);
-      }
-    }
+    linkParents(this.api, this.modelID, this.parents, type, parentField, childField);
   }
 
   private placementZ(line: { ObjectPlacement?: { value?: number }; Elevation?: { value?: number } }, scale: number): number {
@@ -149,7 +141,3 @@ export class SpatialIndex {
   }
 }
 
-function text(field: unknown): string {
-  const value = (field as { value?: unknown } | null)?.value;
-  return value === undefined || value === null ? '' : decodeIfcString(String(value));
-}
