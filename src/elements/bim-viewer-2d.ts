@@ -39,6 +39,7 @@ import type {
 } from '../core/viewer2d/types.js';
 import { Viewer2d } from '../core/viewer2d/viewer2d.js';
 import { emit2d, type Viewer2dEventMap, type Viewer2dEventName } from './events2d.js';
+import type { CustomEvents } from './events.js';
 
 /** `show-viewpoint` is true unless the attribute says "false" (or 0, no, off). */
 const TRUE_UNLESS_FALSE: ComplexAttributeConverter<boolean> = {
@@ -537,21 +538,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'bim-viewer-2d': BimViewer2d;
   }
-  interface HTMLElementEventMap {
-    'viewer2d.click': CustomEvent<Viewer2dEventMap['viewer2d.click']>;
-    'viewer2d.dblclick': CustomEvent<Viewer2dEventMap['viewer2d.dblclick']>;
-    'viewer2d.contextmenu': CustomEvent<Viewer2dEventMap['viewer2d.contextmenu']>;
-    'viewer2d.load': CustomEvent<Viewer2dEventMap['viewer2d.load']>;
-    'viewer2d.loadstart': CustomEvent<Viewer2dEventMap['viewer2d.loadstart']>;
-    'viewer2d.loadfail': CustomEvent<Viewer2dEventMap['viewer2d.loadfail']>;
-    'viewer2d.unload': CustomEvent<Viewer2dEventMap['viewer2d.unload']>;
-    'viewer2d.markerclick': CustomEvent<Viewer2dEventMap['viewer2d.markerclick']>;
-    'viewer2d.markerhover': CustomEvent<Viewer2dEventMap['viewer2d.markerhover']>;
-    'viewer2d.markerdrag': CustomEvent<Viewer2dEventMap['viewer2d.markerdrag']>;
-    'viewer2d.select': CustomEvent<Viewer2dEventMap['viewer2d.select']>;
-    'viewer2d.viewpoint': CustomEvent<Viewer2dEventMap['viewer2d.viewpoint']>;
-    'viewer2d.error': CustomEvent<Viewer2dEventMap['viewer2d.error']>;
-  }
+  interface HTMLElementEventMap extends CustomEvents<Viewer2dEventMap> {}
 }
 
 export type { Viewer2dEventName };

@@ -20,7 +20,7 @@ import {
   type Viewpoint,
   type ViewpointInput,
 } from '../core/types.js';
-import { emit, type Viewer3dEventMap, type Viewer3dEventName } from './events.js';
+import { emit, type CustomEvents, type Viewer3dEventMap, type Viewer3dEventName } from './events.js';
 import { isEasing, type TransitionSettings } from '../core/scene/camera-transition.js';
 import { MOVEMENTS, parseNavigationMap, type Movement, type NavigationMap } from '../core/scene/navigation-map.js';
 import type { AxisState, GridInfo } from '../core/scene/grid-axes.js';
@@ -569,17 +569,7 @@ declare global {
   interface HTMLElementTagNameMap {
     'bim-viewer-3d': BimViewer3d;
   }
-  interface HTMLElementEventMap {
-    'viewer.load': CustomEvent<Viewer3dEventMap['viewer.load']>;
-    'viewer.error': CustomEvent<Viewer3dEventMap['viewer.error']>;
-    'viewer.select': CustomEvent<Viewer3dEventMap['viewer.select']>;
-    'viewer.viewpoint': CustomEvent<Viewer3dEventMap['viewer.viewpoint']>;
-    'viewer.click': CustomEvent<Viewer3dEventMap['viewer.click']>;
-    'viewer.doubleclick': CustomEvent<Viewer3dEventMap['viewer.doubleclick']>;
-    'viewer.contextmenu': CustomEvent<Viewer3dEventMap['viewer.contextmenu']>;
-    'viewer.streamingprogress': CustomEvent<Viewer3dEventMap['viewer.streamingprogress']>;
-    'viewer.clippingplanes': CustomEvent<Viewer3dEventMap['viewer.clippingplanes']>;
-  }
+  interface HTMLElementEventMap extends CustomEvents<Viewer3dEventMap> {}
 }
 
 export type { Viewer3dEventName };

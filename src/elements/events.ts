@@ -32,6 +32,9 @@ export const VIEWER3D_EVENT_ARGS: { [K in Viewer3dEventName]: (d: Viewer3dEventM
   'viewer.clippingplanes': (d) => [d.planes],
 };
 
+/** An element's events as the CustomEvents listeners get, for `HTMLElementEventMap`. */
+export type CustomEvents<M> = { [K in keyof M]: CustomEvent<M[K]> };
+
 /** Dispatches a documented event; returns false when a listener cancelled it. */
 export function emit<K extends Viewer3dEventName>(target: EventTarget, name: K, detail: Viewer3dEventMap[K]): boolean {
   return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }));
