@@ -7,10 +7,10 @@ import { installViewer3dPlugin } from '../src/jquery/viewer-plugin';
 import { startDataApi, startWidgets, widgetRequests } from '../src/jquery/data-api';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
+import { nextJqueryEvent, type JQ } from './support/jquery';
 import { clickAt, elementPoint, resetMouse, type Point } from './support/input';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-type JQ = any;
 
 const MODEL = '/models/hello-wall.ifc';
 const LOAD_TIMEOUT = 90_000;
@@ -27,28 +27,6 @@ async function waitFor(condition: () => boolean, what: string, timeout = 10_000)
     if (performance.now() - start > timeout) throw new Error(`timed out after ${timeout} ms waiting for ${what}`);
     await sleep(20);
   }
-}
-
-interface Seen {
-  event: any;
-  args: unknown[];
-  self: unknown;
-}
-
-/** The next jQuery event `name` on `host`, bound and unbound with this jQuery. */
-function nextEvent($: JQ, host: Element, name: string, timeout = LOAD_TIMEOUT): Promise<Seen> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      $(host).off(name, handler);
-      reject(new Error(`no ${name} within ${timeout} ms`));
-    }, timeout);
-    function handler(this: unknown, event: any, ...args: unknown[]) {
-      clearTimeout(timer);
-      $(host).off(name, handler);
-      resolve({ event, args, self: this });
-    }
-    $(host).on(name, handler);
-  });
 }
 
 function makeHost(): HTMLDivElement {
@@ -135,7 +113,7 @@ for (const [version, $] of VERSIONS) {
     });
 
     it('loads with a lower-case method name, queues calls made before the model is there, fires viewer.load as (event)', async () => {
-      const loaded = nextEvent($, host, 'viewer.load');
+      const loaded = nextJqueryEvent($, host, 'viewer.load', LOAD_TIMEOUT);
       const progress: unknown[] = [];
       $v.bind('viewer.streamingprogress', (_e: unknown, p: unknown) => { progress.push(p); });
       const ret = $v.viewer('loadurl', MODEL);
@@ -286,8 +264,8 @@ for (const [version, $] of VERSIONS) {
 
       // Without the cancelling handler the same click selects.
       $v.off('viewer.click', cancel);
-      const clicked = nextEvent($, host, 'viewer.click', 10_000);
-      const selected = nextEvent($, host, 'viewer.select', 10_000);
+      const clicked = nextJqueryEvent($, host, 'viewer.click', 10_000);
+      const selected = nextJqueryEvent($, host, 'viewer.select', 10_000);
       await sleep(600);
       await clickAt(point);
       const c = await clicked;
@@ -429,7 +407,7 @@ describe('data API', () => {
     document.body.append(root);
     const host = root.firstElementChild as HTMLElement;
     try {
-      const loaded = nextEvent(jq4, host, 'viewer.load');
+      const loaded = nextJqueryEvent(jq4, host, 'viewer.load', LOAD_TIMEOUT);
       assertEqual(startDataApi(root).length, 1, 'first run starts the element');
       assertEqual(startDataApi(root).length, 0, 'second run starts nothing');
       assertEqual(host.querySelectorAll('bim-viewer-3d').length, 1);

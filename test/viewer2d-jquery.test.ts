@@ -9,32 +9,11 @@ import { installViewer2dPlugin } from '../src/jquery/viewer2d-plugin';
 import { startDataApi2d } from '../src/jquery/data-api2d';
 import type { BimViewer2d } from '../src/elements/bim-viewer-2d';
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
+import { nextJqueryEvent, type JQ, type Seen } from './support/jquery';
 import { sendMouse, releaseMouse, type Point } from './support/input';
 import { PLAN_MODELS, planSvg } from './support/viewer2d';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
-type JQ = any;
-
-interface Seen {
-  event: any;
-  args: unknown[];
-  self: unknown;
-}
-
-function nextEvent($: JQ, host: Element, name: string, timeout = 60_000): Promise<Seen> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      $(host).off(name, handler);
-      reject(new Error(`no ${name} within ${timeout} ms`));
-    }, timeout);
-    function handler(this: unknown, event: any, ...args: unknown[]) {
-      clearTimeout(timer);
-      $(host).off(name, handler);
-      resolve({ event, args, self: this });
-    }
-    $(host).on(name, handler);
-  });
-}
 
 function collect($: JQ, host: Element, name: string, result?: unknown): Seen[] {
   const seen: Seen[] = [];
@@ -81,7 +60,7 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
       assertEqual(element.selectColor, '#ff00ff');
       assertEqual($.data(host, 'bimViewer2d'), element);
       const starts = collect($, host, 'viewer2d.loadstart');
-      const loaded = nextEvent($, host, 'viewer2d.load');
+      const loaded = nextJqueryEvent($, host, 'viewer2d.load', 60_000);
       const answer = $v.viewer2d('loadUrl', PLAN_MODELS.duplex, { modelId: 'duplex', modelName: 'Duplex' });
       assert(typeof answer?.then === 'function', 'loadUrl returns a promise');
       assertDeepEqual(await answer, ['duplex']);
@@ -267,7 +246,7 @@ describe('data-viewer2d="svg" (data API)', function () {
     host.style.cssText = 'width:300px;height:200px';
     document.body.append(host);
     try {
-      const loaded = nextEvent(jq1, host, 'viewer2d.load');
+      const loaded = nextJqueryEvent(jq1, host, 'viewer2d.load', 60_000);
       assertEqual(startDataApi2d().length, 1);
       assertEqual(startDataApi2d().length, 0, 'not twice');
       const element = host.querySelector('bim-viewer-2d')!;
