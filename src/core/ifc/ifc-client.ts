@@ -1,30 +1,17 @@
 import { createIfcWorker, wasmUrl } from './assets.js';
+import { WorkerRequests } from './worker-requests.js';
 import type { GeometryChunk, OpenResult, Request, ResponseMessage } from './protocol.js';
 import type { Product, ProductOptions, SpatialNode } from '../types.js';
-
-interface Pending {
-  resolve: (value: unknown) => void;
-  reject: (error: Error) => void;
-  onChunk?: (chunk: GeometryChunk) => void;
-}
 
 /**
  * The main thread's side of an IFC worker: one request at a time per call, answered
  * by promise; geometry chunks arrive through a callback while units stream.
  */
 export class IfcClient {
-  private readonly worker: Worker;
-  private readonly pending = new Map<number, Pending>();
-  private nextId = 1;
+  private readonly worker = new WorkerRequests<ResponseMessage>(createIfcWorker(), 'IFC');
   readonly ready: Promise<unknown>;
 
   constructor() {
-    this.worker = createIfcWorker();
-    this.worker.onmessage = (event: MessageEvent<ResponseMessage>) => this.receive(event.data);
-    this.worker.onerror = (event) => {
-      event.preventDefault();
-      this.failAll(new Error(`The IFC worker failed: ${event.message || 'could not start'}`));
-    };
     this.ready = this.request({ kind: 'init', wasmUrl: wasmUrl() });
     this.ready.catch(() => undefined); // awaited by every call; not unhandled when nothing calls
   }
@@ -37,12 +24,12 @@ export class IfcClient {
 
   /** Streams units of an open model's plan (see the 'stream' request); resolves to the origin used. */
   stream(modelKey: number, units: number[], origin: [number, number, number] | null, onChunk: (chunk: GeometryChunk) => void): Promise<[number, number, number] | null> {
-    return this.request({ kind: 'stream', modelKey, units, origin }, [], { onChunk }) as Promise<[number, number, number] | null>;
+    return this.request({ kind: 'stream', modelKey, units, origin }, [], onChunk) as Promise<[number, number, number] | null>;
   }
 
   /** Sends the partly filled chunks of a stream and ends it. */
   async endStream(modelKey: number, onChunk: (chunk: GeometryChunk) => void): Promise<void> {
-    await this.request({ kind: 'stream-end', modelKey }, [], { onChunk });
+    await this.request({ kind: 'stream-end', modelKey }, [], onChunk);
   }
 
   async spatial(modelKey: number): Promise<SpatialNode | null> {
@@ -66,38 +53,10 @@ export class IfcClient {
   }
 
   dispose() {
-    this.worker.terminate();
-    this.failAll(new Error('The viewer has been disposed'));
+    this.worker.dispose();
   }
 
-  private request(request: Request, transfer: Transferable[] = [], callbacks: Partial<Pending> = {}): Promise<unknown> {
-    const requestId = this.nextId++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(requestId, { resolve, reject, ...callbacks });
-      this.worker.postMessage({ ...request, requestId }, transfer);
-    });
-  }
-
-  private receive(message: ResponseMessage) {
-    const pending = this.pending.get(message.requestId);
-    if (!pending) return;
-    switch (message.kind) {
-      case 'chunk':
-        pending.onChunk?.(message.chunk);
-        break;
-      case 'done':
-        this.pending.delete(message.requestId);
-        pending.resolve(message.value);
-        break;
-      case 'error':
-        this.pending.delete(message.requestId);
-        pending.reject(new Error(message.message));
-        break;
-    }
-  }
-
-  private failAll(error: Error) {
-    for (const pending of this.pending.values()) pending.reject(error);
-    this.pending.clear();
+  private request(request: Request, transfer: Transferable[] = [], onChunk?: (chunk: GeometryChunk) => void): Promise<unknown> {
+    return this.worker.send(request, transfer, onChunk && ((message) => message.kind === 'chunk' && onChunk(message.chunk)));
   }
 }
