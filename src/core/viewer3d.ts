@@ -746,7 +746,7 @@ export class Viewer3d {
     const metresPerPixel = (depth: number) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1);
     this.labels.update(this.rig.camera, this.canvas.clientWidth, this.canvas.clientHeight);
     this.measure.update(this.rig.camera, metresPerPixel);
-    this.sphere.scaleFor(this.rig.camera, (depth) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1));
+    this.sphere.scaleFor(this.rig.camera, metresPerPixel);
     this.renderer.render(this.scene, this.rig.camera);
     this.widget.render(this.renderer);
   }
