@@ -291,14 +291,14 @@ async function runOnce(context, base, viewer, model, opts, { warmup = false, kee
     return new Error(`${e.message.split('\n')[0]}${first && !/^timeout/.test(e.message) ? ` (page: ${first.slice(0, 300)})` : ''}`);
   };
   try {
-    let cdp, workers, load;
+    let cdp, workers, load, setup_ms;
     try {
       await withTimeout((async () => {
         await page.goto(`${base}/${PAGE[viewer]}.html`);
         await page.waitForFunction(() => globalThis.__bench?.state.phase === 'ready', null, { timeout: 60_000 });
         cdp = await context.newCDPSession(page);
         lap('page');
-        await page.evaluate(() => globalThis.__bench.setup());
+        setup_ms = await page.evaluate(() => globalThis.__bench.setup());
         workers = await attachWorkers(cdp);
         lap('setup');
         await page.evaluate((url) => globalThis.__bench.fetchModel(url), model.url);
@@ -310,7 +310,7 @@ async function runOnce(context, base, viewer, model, opts, { warmup = false, kee
     } catch (e) {
       throw explain(e);
     }
-    const result = { ...load, phases };
+    const result = { ...load, setup_ms, phases };
     if (warmup && load.load_ms / 1000 <= keepAfterS) return { warmup: true, ...result };
     try {
       await withTimeout((async () => {
@@ -339,7 +339,7 @@ function median(values) {
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
-const FIELDS = ['load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles', 'page_heap_mb', 'worker_heap_mb', 'frame_max_ms', 'pick_hits'];
+const FIELDS = ['setup_ms', 'load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles', 'page_heap_mb', 'worker_heap_mb', 'frame_max_ms', 'pick_hits'];
 
 /** Viewers that timed out on a synthetic size are not run on larger ones (it would only time out again). */
 const timedOut = new Map();
@@ -461,8 +461,8 @@ export function targets(rows, model) {
 
 export function markdownTable(rows) {
   const lines = [
-    '| model | viewer | load ms | frame ms | pick ms | heap MB (page + workers) | draw calls | triangles | ours/peer load | frame | pick | heap |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| model | viewer | setup ms | load ms | frame ms | pick ms | heap MB (page + workers) | draw calls | triangles | ours/peer load | frame | pick | heap |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
     const ours = rows.find((r) => r.model === row.model && r.viewer === 'ours' && !r.error);
@@ -472,11 +472,11 @@ export function markdownTable(rows) {
       return r === null ? '' : r.toFixed(2);
     });
     if (row.error && row.runs === 0) {
-      lines.push(`| ${row.model} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | |`);
+      lines.push(`| ${row.model} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | | |`);
       continue;
     }
     const heap = row.heap_mb === null ? '–' : `${fmt(row.heap_mb)} (${fmt(row.page_heap_mb)} + ${fmt(row.worker_heap_mb)})`;
-    lines.push(`| ${row.model} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${ratios.join(' | ')} |`);
+    lines.push(`| ${row.model} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.setup_ms)} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${ratios.join(' | ')} |`);
   }
   return lines.join('\n');
 }

@@ -18,7 +18,7 @@ install('ours', {
     await el.updateComplete;
     core = el.core;
     core.resize();
-    await core.ifc.ready; // web-ifc initialised in the worker before the clock starts
+    await core.warmedUp; // web-ifc initialised and warmed up in the worker before the clock starts (see warm-up.ts)
   },
   async load(bytes) {
     await core.loadModel({ url: `${location.origin}/model.ifc`, id: 'model', bytes: bytes.buffer }, undefined, () => {});

@@ -1,7 +1,8 @@
-import { Box3, Color, Matrix4, Mesh, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
+import { Box3, Color, Matrix4, Mesh, type OrthographicCamera, PerspectiveCamera, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
 import { IfcClient } from './ifc/ifc-client.js';
 import { streamGeometry } from './ifc/stream-geometry.js';
 import { FramePacer } from './scene/frame-pacer.js';
+import { warmUp } from './warm-up.js';
 import type { GeometryChunk } from './ifc/protocol.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchUniforms } from './scene/batch-material.js';
@@ -81,6 +82,8 @@ export class Viewer3d {
   readonly rig = new CameraRig();
   private readonly canvas: HTMLCanvasElement;
   private readonly ifc = new IfcClient();
+  /** Settles once the engine warm-up (warm-up.ts) has run, or has given way to a model. */
+  readonly warmedUp: Promise<void>;
   /**
    * Workers that parse a big model together. Two only where the machine has the cores
    * for them besides the page and the GPU: on two cores a second worker slows the load.
@@ -184,14 +187,15 @@ export class Viewer3d {
     }, this.movement);
     this.setOptions(options);
     this.resize();
-    this.warmUp();
+    this.compileMaterials();
+    this.warmedUp = warmUp(this.ifc, this.materials, (model, origin) => this.drawWarmUp(model, origin), () => this.streaming !== null);
   }
 
   /**
    * Draws one invisible triangle with each batch material, so shaders are compiled and the
-   * GPU's pipelines built while the first model downloads and parses, not in its first frame.
+   * GPU's pipelines built at once, even when a model arrives before the warm-up has run.
    */
-  private warmUp() {
+  private compileMaterials() {
     const geometry = batchGeometry({
       positions: new Float32Array(9),
       normals: new Int8Array(9),
@@ -205,6 +209,23 @@ export class Viewer3d {
     this.renderer.render(scene, this.rig.camera);
     geometry.dispose();
     this.requestRender();
+  }
+
+  /** Draws the warm-up model and its grid once from a camera that sees them, then the real scene over it. */
+  private drawWarmUp(model: SceneModel, origin: [number, number, number]) {
+    const box = model.bounds();
+    const size = box.getSize(new Vector3()).length();
+    const camera = new PerspectiveCamera(60, 1, size / 100, size * 10);
+    camera.up.set(0, 0, 1);
+    camera.position.copy(box.getCenter(new Vector3())).addScaledVector(new Vector3(1, -1, 1), size);
+    camera.lookAt(box.getCenter(new Vector3()));
+    camera.updateMatrixWorld();
+    this.scene.add(model.group);
+    this.grids.add(model.id, model.grids, new Vector3(...origin), model.matrix);
+    this.render(camera);
+    this.grids.remove(model.id);
+    this.scene.remove(model.group);
+    this.render();
   }
 
   // ---- options ----------------------------------------------------------------
@@ -738,16 +759,16 @@ export class Viewer3d {
     this.refineTimer = window.setTimeout(() => this.requestRender(), 170);
   }
 
-  render() {
+  render(camera: PerspectiveCamera | OrthographicCamera = this.rig.camera) {
     const coarse = this.renderMode === 'incremental' && performance.now() < this.coarseUntil;
     const ratio = coarse ? Math.max(0.25, this.pixelRatio / 2) : this.pixelRatio;
     if (this.renderer.getPixelRatio() !== ratio) this.renderer.setPixelRatio(ratio);
-    this.depth.update(this.rig.camera);
+    this.depth.update(camera);
     const metresPerPixel = (depth: number) => this.rig.metresPerPixel(depth, this.canvas.clientHeight || 1);
-    this.labels.update(this.rig.camera, this.canvas.clientWidth, this.canvas.clientHeight);
-    this.measure.update(this.rig.camera, metresPerPixel);
-    this.sphere.scaleFor(this.rig.camera, metresPerPixel);
-    this.renderer.render(this.scene, this.rig.camera);
+    this.labels.update(camera, this.canvas.clientWidth, this.canvas.clientHeight);
+    this.measure.update(camera, metresPerPixel);
+    this.sphere.scaleFor(camera, metresPerPixel);
+    this.renderer.render(this.scene, camera);
     this.widget.render(this.renderer);
   }
 
