@@ -872,10 +872,8 @@ export class Viewer3d {
   /** Box of the visible objects of the visible models, viewer coordinates. */
   private sceneBox(): Box3 {
     const box = new Box3();
-    for (const model of this.models) {
-      if (!model.group.visible) continue;
-      for (let i = 0; i < model.count; i++) if (this.state.visible(model.firstIndex + i)) model.expandBox(model.firstIndex + i, box);
-    }
+    const visible = (index: number) => this.state.visible(index);
+    for (const model of this.models) if (model.group.visible) model.expandBoxes(visible, box);
     return box;
   }
 

@@ -1,8 +1,10 @@
-import { BufferAttribute, BufferGeometry, Group, Mesh, Box3, Vector3, type Matrix4, type Material } from 'three';
+import { BufferAttribute, BufferGeometry, Group, Mesh, Box3, Matrix4, Vector3, type Material } from 'three';
 import type { GeometryChunk, OpenResult } from '../ifc/protocol.js';
 import type { GridData } from '../ifc/grids.js';
 import { expressIdOf, objectId } from '../data/object-ids.js';
 import type { SpatialNode } from '../types.js';
+
+const IDENTITY = new Matrix4();
 
 /** One batch of triangles, drawn by two meshes over the same geometry (opaque and see-through pass). */
 export interface Batch {
@@ -153,6 +155,26 @@ export class SceneModel {
     const b = this.boxes;
     if (!(b[o] <= b[o + 3])) return;
     box.union(new Box3(new Vector3(b[o], b[o + 1], b[o + 2]), new Vector3(b[o + 3], b[o + 4], b[o + 5])).applyMatrix4(this.group.matrix));
+  }
+
+  /** Grows `box` by the boxes of the objects `include` accepts (viewer coordinates, after the model's transform). */
+  expandBoxes(include: (index: number) => boolean, box: Box3) {
+    if (!this.group.matrix.equals(IDENTITY)) {
+      for (let i = this.firstIndex; i < this.firstIndex + this.count; i++) if (include(i)) this.expandBox(i, box);
+      return;
+    }
+    // Untransformed (the usual case): one pass over the boxes, no Box3 per object.
+    const b = this.boxes;
+    const min = [Infinity, Infinity, Infinity];
+    const max = [-Infinity, -Infinity, -Infinity];
+    for (let i = 0, o = 0; i < this.count; i++, o += 6) {
+      if (!(b[o] <= b[o + 3]) || !include(this.firstIndex + i)) continue;
+      for (let k = 0; k < 3; k++) {
+        if (b[o + k] < min[k]) min[k] = b[o + k];
+        if (b[o + 3 + k] > max[k]) max[k] = b[o + 3 + k];
+      }
+    }
+    if (min[0] <= max[0]) box.union(new Box3(new Vector3(...min), new Vector3(...max)));
   }
 
   /** Calls `fn` with each triangle of an object, in the model's own coordinates (the vectors are reused). */
