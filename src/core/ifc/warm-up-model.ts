@@ -6,7 +6,7 @@
  * (web-ifc's wasm tiered up, the scripts optimised, the GPU's pipelines built) before the
  * first real model arrives. See warm-up.ts.
  */
-export function warmUpModel(rooms = 24): Uint8Array {
+export function warmUpModel(rooms = 12): Uint8Array {
   const lines: string[] = [];
   const add = (entity: string) => lines.push(`#${lines.length + 1}=${entity};`);
   const ref = (entity: string) => (add(entity), `#${lines.length}`);
