@@ -1,7 +1,8 @@
 import { IFCGRID, type IfcAPI } from 'web-ifc';
-import { readUnits } from '../plan/units.js';
+import { readUnits } from './units.js';
 import { objectId } from '../data/object-ids.js';
 import { decodeIfcString } from './products.js';
+import { IDENTITY, apply } from './matrix4.js';
 
 /** An IfcGrid read from the file: its axes as polylines in IFC coordinates (metres, z up). */
 export interface GridData {
@@ -20,12 +21,11 @@ export interface AxisData {
 }
 
 type Line = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
-type Matrix = number[]; // column-major 4x4
 
 const val = (field: unknown): unknown => (field && typeof field === 'object' && 'value' in field ? (field as { value: unknown }).value : field);
 const coords = (point: Line | undefined): number[] => ((point?.Coordinates ?? []) as unknown[]).map((c) => Number(val(c)));
 
-/** Every grid of a model, placed (IfcLocalPlacement chains) and scaled to metres. */
+/** Every grid of a model, placed (web-ifc's world matrix of its placement) and scaled to metres. */
 export function readGrids(api: IfcAPI, modelID: number, base: string): GridData[] {
   const ids = api.GetLineIDsWithType(modelID, IFCGRID, true);
   if (ids.size() === 0) return [];
@@ -34,13 +34,14 @@ export function readGrids(api: IfcAPI, modelID: number, base: string): GridData[
   for (let i = 0; i < ids.size(); i++) {
     try {
       const grid: Line = api.GetLine(modelID, ids.get(i), true);
-      const matrix = placement(grid.ObjectPlacement, scale);
+      const placement = grid.ObjectPlacement?.expressID;
+      const world = typeof placement === 'number' ? api.GetWorldTransformMatrix(modelID, placement) : IDENTITY;
       const axes: AxisData[] = [];
       for (const list of [grid.UAxes, grid.VAxes, grid.WAxes]) {
         for (const axis of (list ?? []) as Line[]) {
           const local = curvePoints(axis.AxisCurve);
           if (local.length < 2) continue;
-          const points = local.flatMap(([x, y, z]) => apply(matrix, [x * scale, y * scale, (z ?? 0) * scale]));
+          const points = local.flatMap(([x, y, z]) => apply(world, x, y, z ?? 0).map((c) => c * scale));
           axes.push({ objectId: objectId(base, axis.expressID), tag: decodeIfcString(String(val(axis.AxisTag) ?? '')), points });
         }
       }
@@ -78,42 +79,4 @@ function curvePoints(curve: Line | undefined): number[][] {
     }
   }
   return [];
-}
-
-/** The world matrix of an IfcLocalPlacement chain, translations in metres. */
-function placement(local: Line | undefined, scale: number, depth = 0): Matrix {
-  const identity = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
-  if (!local || depth > 32) return identity;
-  const relative = axisPlacement(local.RelativePlacement, scale);
-  const parent = local.PlacementRelTo ? placement(local.PlacementRelTo, scale, depth + 1) : identity;
-  return multiply(parent, relative);
-}
-
-function axisPlacement(p: Line | undefined, scale: number): Matrix {
-  const location = coords(p?.Location);
-  const dirs = (d: Line | undefined, fallback: number[]) => {
-    const ratios = ((d?.DirectionRatios ?? []) as unknown[]).map((c) => Number(val(c)));
-    return ratios.length ? [ratios[0], ratios[1], ratios[2] ?? 0] : fallback;
-  };
-  const z = normalize(dirs(p?.Axis, [0, 0, 1]));
-  let x = dirs(p?.RefDirection, [1, 0, 0]);
-  const along = x[0] * z[0] + x[1] * z[1] + x[2] * z[2];
-  x = normalize([x[0] - along * z[0], x[1] - along * z[1], x[2] - along * z[2]]);
-  const y = [z[1] * x[2] - z[2] * x[1], z[2] * x[0] - z[0] * x[2], z[0] * x[1] - z[1] * x[0]];
-  return [...x, 0, ...y, 0, ...z, 0, (location[0] ?? 0) * scale, (location[1] ?? 0) * scale, (location[2] ?? 0) * scale, 1];
-}
-
-function normalize(v: number[]): number[] {
-  const length = Math.hypot(v[0], v[1], v[2]) || 1;
-  return [v[0] / length, v[1] / length, v[2] / length];
-}
-
-function multiply(a: Matrix, b: Matrix): Matrix {
-  const out = new Array(16).fill(0);
-  for (let c = 0; c < 4; c++) for (let r = 0; r < 4; r++) for (let k = 0; k < 4; k++) out[c * 4 + r] += a[k * 4 + r] * b[c * 4 + k];
-  return out;
-}
-
-function apply(m: Matrix, [x, y, z]: number[]): number[] {
-  return [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
 }

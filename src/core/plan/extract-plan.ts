@@ -10,7 +10,7 @@ import { CUT_KINDS, DEFAULT_PLAN_OPTIONS, type CutKind, type PlanLines, type Pla
 import { cutPieces } from './section-cut.js';
 import { spaceFootprint } from './space-footprint.js';
 import { SpatialIndex } from './storeys.js';
-import { readUnits } from './units.js';
+import { readUnits } from '../ifc/units.js';
 
 /**
  * The storey plans of one open model (runs in the plan worker; also usable in node):

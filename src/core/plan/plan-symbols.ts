@@ -1,5 +1,6 @@
 import { IFCDOOR, IFCDOORSTANDARDCASE, type IfcAPI } from 'web-ifc';
-import type { Units } from './units.js';
+import type { Units } from '../ifc/units.js';
+import { IDENTITY, apply, axisMatrix, invertRigid, multiply, type Matrix4 as Mat } from '../ifc/matrix4.js';
 
 /**
  * Plan symbols of doors: the 2D curves of their 'Plan' (or 'Annotation') shape
@@ -9,9 +10,6 @@ import type { Units } from './units.js';
  * the mapping and the object's placement, in metres.
  */
 
-/** Column-major 4x4, like web-ifc's matrices. */
-type Mat = number[];
-
 export interface PlacedSymbol {
   owner: number;
   /** World z of the door's placement, metres. */
@@ -20,7 +18,6 @@ export interface PlacedSymbol {
   lines: number[][];
 }
 
-const IDENTITY: Mat = [1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1];
 const PLAN_IDENTIFIERS = new Set(['PLAN', 'ANNOTATION']);
 const ARC_STEPS_PER_TURN = 48;
 
@@ -268,61 +265,16 @@ function direction3(direction: Line | null, fallback: number[] = [1, 0, 0]): num
 /** IfcAxis2Placement2D/3D -> matrix. */
 function placementMatrix(placement: Line | null): Mat {
   if (!placement) return IDENTITY;
-  const o = point3(get(placement.Location));
-  const z = direction3(get(placement.Axis) ?? null, [0, 0, 1]);
-  let x = direction3(get(placement.RefDirection) ?? null, [1, 0, 0]);
-  // Make x perpendicular to z.
-  const d = x[0] * z[0] + x[1] * z[1] + x[2] * z[2];
-  x = normalise([x[0] - d * z[0], x[1] - d * z[1], x[2] - d * z[2]], [1, 0, 0]);
-  const y = cross(z, x);
-  return [x[0], x[1], x[2], 0, y[0], y[1], y[2], 0, z[0], z[1], z[2], 0, o[0], o[1], o[2], 1];
+  return axisMatrix(point3(get(placement.Location)), direction3(get(placement.Axis) ?? null, [0, 0, 1]), direction3(get(placement.RefDirection) ?? null, [1, 0, 0]));
 }
 
 /** IfcCartesianTransformationOperator2D/3D (and their non-uniform kinds) -> matrix. */
 function operatorMatrix(op: Line | null): Mat {
   if (!op) return IDENTITY;
-  const o = point3(get(op.LocalOrigin));
+  const m = axisMatrix(point3(get(op.LocalOrigin)), direction3(get(op.Axis3) ?? null, [0, 0, 1]), direction3(get(op.Axis1) ?? null, [1, 0, 0]));
+  if (op.Axis2) m.splice(4, 3, ...direction3(get(op.Axis2)));
   const s = num(op.Scale, 1) || 1;
-  const s2 = num(op.Scale2, s) || s;
-  const s3 = num(op.Scale3, s) || s;
-  const z = direction3(get(op.Axis3) ?? null, [0, 0, 1]);
-  let x = direction3(get(op.Axis1) ?? null, [1, 0, 0]);
-  const d = x[0] * z[0] + x[1] * z[1] + x[2] * z[2];
-  x = normalise([x[0] - d * z[0], x[1] - d * z[1], x[2] - d * z[2]], [1, 0, 0]);
-  let y = op.Axis2 ? direction3(get(op.Axis2)) : cross(z, x);
-  if (!op.Axis2) y = normalise(y, [0, 1, 0]);
-  return [x[0] * s, x[1] * s, x[2] * s, 0, y[0] * s2, y[1] * s2, y[2] * s2, 0, z[0] * s3, z[1] * s3, z[2] * s3, 0, o[0], o[1], o[2], 1];
-}
-
-function multiply(a: Mat, b: Mat): Mat {
-  const out = new Array<number>(16);
-  for (let c = 0; c < 4; c++) {
-    for (let r = 0; r < 4; r++) {
-      out[c * 4 + r] = a[r] * b[c * 4] + a[4 + r] * b[c * 4 + 1] + a[8 + r] * b[c * 4 + 2] + a[12 + r] * b[c * 4 + 3];
-    }
-  }
-  return out;
-}
-
-/** Inverse of a rotation + translation matrix. */
-function invertRigid(m: Mat): Mat {
-  const t = [m[12], m[13], m[14]];
-  const r = [m[0], m[4], m[8], 0, m[1], m[5], m[9], 0, m[2], m[6], m[10], 0];
-  const tx = -(r[0] * t[0] + r[4] * t[1] + r[8] * t[2]);
-  const ty = -(r[1] * t[0] + r[5] * t[1] + r[9] * t[2]);
-  const tz = -(r[2] * t[0] + r[6] * t[1] + r[10] * t[2]);
-  return [...r, tx, ty, tz, 1];
-}
-
-function apply(m: ArrayLike<number>, x: number, y: number, z: number): [number, number, number] {
-  return [m[0] * x + m[4] * y + m[8] * z + m[12], m[1] * x + m[5] * y + m[9] * z + m[13], m[2] * x + m[6] * y + m[10] * z + m[14]];
-}
-
-function cross(a: number[], b: number[]): number[] {
-  return [a[1] * b[2] - a[2] * b[1], a[2] * b[0] - a[0] * b[2], a[0] * b[1] - a[1] * b[0]];
-}
-
-function normalise(v: number[], fallback: number[]): number[] {
-  const len = Math.hypot(v[0], v[1], v[2]);
-  return len > 1e-12 ? v.map((x) => x / len) : fallback;
+  const scales = [s, num(op.Scale2, s) || s, num(op.Scale3, s) || s];
+  for (let c = 0; c < 3; c++) for (let r = 0; r < 3; r++) m[c * 4 + r] *= scales[c];
+  return m;
 }
