@@ -1,5 +1,5 @@
 import { assert, assertEqual, assertDeepEqual } from './support/assert';
-import { createViewer, removeViewer, record, MODELS, pixelDifference } from './support/viewer';
+import { createViewer, removeViewer, record, idsOfType, MODELS, pixelDifference } from './support/viewer';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { StreamingProgress } from '../src/core/types';
 import { IfcClient } from '../src/core/ifc/ifc-client';
@@ -37,6 +37,21 @@ describe('loading IFC models', () => {
     console.log(`Duplex: ${render.objects} objects in ${render.drawCalls} draw calls, ${render.triangles} triangles`);
     assert(render.objects > 200, `objects: ${render.objects}`);
     assert(render.drawCalls <= 4, `draw calls: ${render.drawCalls}`);
+  });
+
+  it('does not draw the hidden spaces at all, and draws them once shown (Duplex)', async () => {
+    el = await createViewer();
+    await el.loadUrl(MODELS.duplex);
+    const spaces = await idsOfType(el, 'IfcSpace');
+    assert(spaces.length > 10, `spaces: ${spaces.length}`);
+    const hidden = await el.renderInfo();
+    await el.show(spaces);
+    const shown = await el.renderInfo();
+    // Spaces stream last into chunks of their own: shown, they add their draw call and triangles.
+    assert(shown.drawCalls > hidden.drawCalls, `draw calls hidden ${hidden.drawCalls}, shown ${shown.drawCalls}`);
+    assert(shown.triangles > hidden.triangles + spaces.length * 8, `triangles hidden ${hidden.triangles}, shown ${shown.triangles}`);
+    await el.hide(spaces);
+    assertDeepEqual(await el.renderInfo(), hidden, 'hidden again');
   });
 
   it('keeps draw calls flat as the number of objects grows (Tekla, 2600+ objects)', async () => {

@@ -777,10 +777,17 @@ export class Viewer3d {
     const anyTranslucent = this.state.translucentCount > 0 || this.state.coloredCount > 0;
     for (const model of this.streaming ? [...this.models, this.streaming] : this.models) {
       for (const batch of model.batches) {
-        batch.translucent.visible = batch.transparent || anyTranslucent;
-        batch.opaque.visible = !batch.transparent || this.state.coloredCount > 0;
+        const shown = this.anyVisible(batch.ranges);
+        batch.translucent.visible = shown && (batch.transparent || anyTranslucent);
+        batch.opaque.visible = shown && (!batch.transparent || this.state.coloredCount > 0);
       }
     }
+  }
+
+  /** Whether a batch has an object to draw: a batch of hidden objects (the spaces, at first) costs no draw call. */
+  private anyVisible(ranges: Uint32Array) {
+    for (let i = 0; i < ranges.length; i += 3) if (this.state.visible(ranges[i])) return true;
+    return false;
   }
 
   /** The select action: viewer.click, then (unless cancelled) the selection changes. */

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import type { IfcAPI } from 'web-ifc';
+import { IFCSPACE, type IfcAPI } from 'web-ifc';
 import { checkStep, createIfcApi, streamMeshes } from './web-ifc-engine.js';
 import { GeometryBatcher } from './geometry-batcher.js';
 import { ProductReader } from './products.js';
@@ -32,7 +32,7 @@ interface OpenModel {
   products: ProductReader;
   plan: StreamPlan;
   /** Chunks being filled while units stream, until `stream-end`. */
-  batchers: { opaque: GeometryBatcher; glass: GeometryBatcher; origin: [number, number, number]; requestId: number } | null;
+  batchers: { opaque: GeometryBatcher; glass: GeometryBatcher; origin: [number, number, number]; requestId: number; spaces: boolean } | null;
 }
 
 let api: IfcAPI | null = null;
@@ -83,7 +83,7 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
   };
   if (open.batchers && origin && open.batchers.origin.join() !== origin.join()) throw new Error('A stream cannot change its origin');
   const begin = (first: [number, number, number]) => {
-    open.batchers = { opaque: new GeometryBatcher(false, first, send), glass: new GeometryBatcher(true, first, send), origin: first, requestId };
+    open.batchers = { opaque: new GeometryBatcher(false, first, send), glass: new GeometryBatcher(true, first, send), origin: first, requestId, spaces: false };
     return open.batchers;
   };
   let batchers = open.batchers ?? (origin ? begin(origin) : null);
@@ -92,6 +92,12 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
     const [start, end] = plan.range(unit);
     streamMeshes(ifc, modelID, Array.from(plan.ids.subarray(start, end)), (mesh: FlatMesh, index: number) => {
       const type = plan.types[start + index];
+      if (type === IFCSPACE && batchers && !batchers.spaces) {
+        // Spaces (last in the plan) get chunks of their own: hidden, those are not drawn at all.
+        batchers.opaque.emit();
+        batchers.glass.emit();
+        batchers.spaces = true;
+      }
       const placed = mesh.geometries;
       for (let i = 0; i < placed.size(); i++) {
         const piece = placed.get(i);
