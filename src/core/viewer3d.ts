@@ -215,10 +215,11 @@ export class Viewer3d {
   private drawWarmUp(model: SceneModel, origin: [number, number, number]) {
     const box = model.bounds();
     const size = box.getSize(new Vector3()).length();
+    const center = box.getCenter(new Vector3());
     const camera = new PerspectiveCamera(60, 1, size / 100, size * 10);
     camera.up.set(0, 0, 1);
-    camera.position.copy(box.getCenter(new Vector3())).addScaledVector(new Vector3(1, -1, 1), size);
-    camera.lookAt(box.getCenter(new Vector3()));
+    camera.position.copy(center).addScaledVector(new Vector3(1, -1, 1), size);
+    camera.lookAt(center);
     camera.updateMatrixWorld();
     this.scene.add(model.group);
     this.grids.add(model.id, model.grids, new Vector3(...origin), model.matrix);

@@ -1,5 +1,6 @@
 import type { Material } from 'three';
 import type { IfcClient } from './ifc/ifc-client.js';
+import type { GeometryChunk } from './ifc/protocol.js';
 import { warmUpModel } from './ifc/warm-up-model.js';
 import { SceneModel } from './scene/scene-model.js';
 
@@ -23,7 +24,7 @@ export async function warmUp(
   busy: () => boolean,
 ): Promise<void> {
   const model = new SceneModel('warm-up', 'warm-up', WARM_UP_KEY, '0', 0, materials);
-  const add = (chunk: Parameters<SceneModel['addChunk']>[0]) => void model.addChunk(chunk);
+  const add = (chunk: GeometryChunk) => void model.addChunk(chunk);
   try {
     await client.ready;
     if (busy()) return;
@@ -32,7 +33,7 @@ export async function warmUp(
     for (let unit = 0; unit < model.opened.units && !busy(); unit++) origin = await client.stream(WARM_UP_KEY, [unit], origin, add);
     if (busy()) return;
     await client.endStream(WARM_UP_KEY, add);
-    draw(model, origin ?? [0, 0, 0]);
+    if (!busy()) draw(model, origin ?? [0, 0, 0]);
   } catch {
     // best effort (a worker that failed to start says so when a model loads)
   } finally {
