@@ -7,8 +7,8 @@ import type { BimViewerUi } from '../src/elements/bim-viewer-ui';
 import type { Intersection } from '../src/core/types';
 import { assert, assertEqual } from './support/assert';
 import { elementPoint, resetMouse, sendMouse, type Point } from './support/input';
-import { MODELS, resetObjects } from './support/viewer';
-import { angle, createWidget, dist, frames, removeWidget, sleep, until } from './support/viewer-ui';
+import { resetObjects } from './support/viewer';
+import { angle, clickObject, dist, frames, openWidgetOnDuplex, removeWidget, sleep, until } from './support/viewer-ui';
 
 describe('<bim-viewer-ui> context menu', function () {
   let ui: BimViewerUi;
@@ -20,15 +20,7 @@ describe('<bim-viewer-ui> context menu', function () {
   const item = (action: string) => menu().querySelector(`[data-action="${action}"]`) as HTMLButtonElement;
   const isOpen = () => !menu().hidden;
 
-  async function click(at: Point): Promise<string | undefined> {
-    const seen: (string | undefined)[] = [];
-    const listen = (e: Event) => seen.push((e as CustomEvent<{ objectId?: string }>).detail.objectId);
-    el.addEventListener('viewer.click', listen);
-    await sendMouse({ type: 'click', position: at });
-    await until(() => seen.length > 0, 'viewer.click');
-    el.removeEventListener('viewer.click', listen);
-    return seen[0];
-  }
+  const click = (at: Point) => clickObject(el, at);
 
   /** A real right click; resolves to the viewer.contextmenu detail once the menu is open. */
   async function rightClick(at: Point): Promise<{ objectId?: string; intersects?: Intersection }> {
@@ -49,11 +41,7 @@ describe('<bim-viewer-ui> context menu', function () {
   }
 
   before(async function () {
-    ({ ui, el } = await createWidget(640, 480, { 'enable-context-menu': '' }));
-    await el.loadUrl(MODELS.duplex);
-    await frames();
-    middle = elementPoint(el, 0.5, 0.5);
-    corner = elementPoint(el, 0.02, 0.02);
+    ({ ui, el, middle, corner } = await openWidgetOnDuplex({ 'enable-context-menu': '' }));
   });
 
   after(async () => {

@@ -5,8 +5,8 @@ import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { BimViewerUi } from '../src/elements/bim-viewer-ui';
 import { assert, assertEqual } from './support/assert';
 import { elementPoint, resetMouse, sendMouse, type Point } from './support/input';
-import { MODELS, pixelDifference, resetObjects } from './support/viewer';
-import { angle, createWidget, dist, frames, removeWidget, sleep, until } from './support/viewer-ui';
+import { pixelDifference, resetObjects } from './support/viewer';
+import { angle, clickObject, dist, frames, openWidgetOnDuplex, removeWidget, sleep, until } from './support/viewer-ui';
 
 describe('<bim-viewer-ui> keyboard', function () {
   let ui: BimViewerUi;
@@ -14,16 +14,7 @@ describe('<bim-viewer-ui> keyboard', function () {
   let middle: Point;
   let corner: Point;
 
-  /** A real click; resolves to the object hit (undefined on background). */
-  async function click(at: Point): Promise<string | undefined> {
-    const seen: (string | undefined)[] = [];
-    const listen = (e: Event) => seen.push((e as CustomEvent<{ objectId?: string }>).detail.objectId);
-    el.addEventListener('viewer.click', listen);
-    await sendMouse({ type: 'click', position: at });
-    await until(() => seen.length > 0, 'viewer.click');
-    el.removeEventListener('viewer.click', listen);
-    return seen[0];
-  }
+  const click = (at: Point) => clickObject(el, at);
 
   /** Holds a key for `ms`. */
   async function hold(key: string, ms = 500) {
@@ -34,11 +25,7 @@ describe('<bim-viewer-ui> keyboard', function () {
   }
 
   before(async function () {
-    ({ ui, el } = await createWidget(640, 480, { 'enable-keyboard': '' }));
-    await el.loadUrl(MODELS.duplex);
-    await frames();
-    middle = elementPoint(el, 0.5, 0.5);
-    corner = elementPoint(el, 0.02, 0.02);
+    ({ ui, el, middle, corner } = await openWidgetOnDuplex({ 'enable-keyboard': '' }));
   });
 
   after(async () => {

@@ -3,6 +3,8 @@ import '../../src/elements/bim-viewer-ui';
 import type { BimViewer3d } from '../../src/elements/bim-viewer-3d';
 import type { BimViewerUi } from '../../src/elements/bim-viewer-ui';
 import type { Vec3 } from '../../src/core/types';
+import { elementPoint, sendMouse, type Point } from './input';
+import { MODELS } from './viewer';
 
 /** A <bim-viewer-ui> wrapping a fresh <bim-viewer-3d>, fixed at the top left of the page. */
 export async function createWidget(width = 640, height = 480, attributes: Record<string, string> = {}): Promise<{ ui: BimViewerUi; el: BimViewer3d }> {
@@ -21,6 +23,25 @@ export async function removeWidget(w: { ui: BimViewerUi; el: BimViewer3d } | und
   if (!w) return;
   await w.el.dispose().catch(() => undefined);
   w.ui.remove();
+}
+
+/** A widget (with `attributes`) over Duplex, drawn; with its middle and its top left corner in page pixels. */
+export async function openWidgetOnDuplex(attributes: Record<string, string> = {}) {
+  const { ui, el } = await createWidget(640, 480, attributes);
+  await el.loadUrl(MODELS.duplex);
+  await frames();
+  return { ui, el, middle: elementPoint(el, 0.5, 0.5), corner: elementPoint(el, 0.02, 0.02) };
+}
+
+/** A real click on the viewer; resolves to the object hit (undefined on background). */
+export async function clickObject(el: BimViewer3d, at: Point): Promise<string | undefined> {
+  const seen: (string | undefined)[] = [];
+  const listen = (e: Event) => seen.push((e as CustomEvent<{ objectId?: string }>).detail.objectId);
+  el.addEventListener('viewer.click', listen);
+  await sendMouse({ type: 'click', position: at });
+  await until(() => seen.length > 0, 'viewer.click');
+  el.removeEventListener('viewer.click', listen);
+  return seen[0];
 }
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
