@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { IFCSPACE, type IfcAPI } from 'web-ifc';
-import { checkStep, createIfcApi, streamMeshes } from './web-ifc-engine.js';
+import { createIfcApi, openModel, streamMeshes } from './web-ifc-engine.js';
 import { GeometryBatcher } from './geometry-batcher.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
@@ -57,10 +57,7 @@ function model(modelKey: number): OpenModel {
 async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenResult> {
   const ifc = api ?? (await ready);
   if (!ifc) throw new Error('The IFC engine is not initialised');
-  const bytes = new Uint8Array(request.bytes);
-  checkStep(bytes);
-  const modelID = ifc.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
-  if (modelID < 0) throw new Error('web-ifc could not open the IFC file');
+  const modelID = openModel(ifc, new Uint8Array(request.bytes));
   const products = new ProductReader(ifc, modelID, request.objectIdBase);
   const plan = new StreamPlan(ifc, modelID, request.only ? new Set(request.only) : null);
   models.set(request.modelKey, { modelID, products, plan, batchers: null });

@@ -13,12 +13,28 @@ export async function createIfcApi(wasmUrl: string): Promise<IfcAPI> {
 }
 
 /** Rejects what is not a whole STEP file before web-ifc sees it, with a message a person can act on. */
-export function checkStep(bytes: Uint8Array) {
+function checkStep(bytes: Uint8Array) {
   if (bytes.length === 0) throw new Error('The IFC file is empty');
   const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, '').trimStart();
   if (!head.startsWith('ISO-10303-21')) throw new Error('Not an IFC file: it does not start with "ISO-10303-21;"');
   const tail = new TextDecoder().decode(bytes.subarray(Math.max(0, bytes.length - 256))).trimEnd();
   if (!tail.endsWith('END-ISO-10303-21;')) throw new Error('The IFC file is truncated: it does not end with "END-ISO-10303-21;"');
+}
+
+/**
+ * Opens a model (STEP checked first). web-ifc reads the whole file while it opens, but the
+ * binding keeps the read callback, and with it the file's bytes, for as long as the
+ * module lives: OpenModel(bytes) would hold every file ever opened. The callback here lets
+ * go of the bytes once the model is open.
+ */
+export function openModel(api: IfcAPI, bytes: Uint8Array): number {
+  checkStep(bytes);
+  let source: Uint8Array | null = bytes;
+  const read = (offset: number, size: number) => source?.subarray(offset, offset + size) ?? new Uint8Array(0);
+  const modelID = api.OpenModelFromCallback(read, { COORDINATE_TO_ORIGIN: false });
+  source = null;
+  if (modelID < 0) throw new Error('web-ifc could not open the IFC file');
+  return modelID;
 }
 
 /**

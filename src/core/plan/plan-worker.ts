@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import type { IfcAPI } from 'web-ifc';
-import { checkStep, createIfcApi } from '../ifc/web-ifc-engine.js';
+import { createIfcApi, openModel } from '../ifc/web-ifc-engine.js';
 import { extractPlan } from './extract-plan.js';
 import { planTransferables, type PlanModel, type PlanRequest, type PlanRequestMessage, type PlanResponseMessage } from './protocol.js';
 
@@ -25,11 +25,8 @@ function init(wasmUrl: string): Promise<IfcAPI> {
 async function plan(request: Extract<PlanRequest, { kind: 'plan' }>): Promise<PlanModel> {
   if (!ready) throw new Error('The plan worker is not initialised');
   const api = await ready;
-  const bytes = new Uint8Array(request.bytes);
-  checkStep(bytes);
   const start = performance.now();
-  const modelID = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
-  if (modelID < 0) throw new Error('web-ifc could not open the IFC file');
+  const modelID = openModel(api, new Uint8Array(request.bytes));
   const opened = performance.now();
   try {
     const result = extractPlan(api, modelID, request.objectIdBase, request.options);
