@@ -109,6 +109,7 @@ function fingerprint() {
     const p = path.join(ROOT, f);
     if (existsSync(p)) hash.update(`${p}:${statSync(p).mtimeMs}\n`);
   }
+  hash.update(`minify:${process.env.BENCH_MINIFY !== '0'}`);
   return hash.digest('hex');
 }
 

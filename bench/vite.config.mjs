@@ -19,8 +19,10 @@ export default defineConfig({
     outDir: resolve(here, 'dist'),
     emptyOutDir: true,
     target: 'es2022',
-    // Not minified, so that CPU profiles (bench/profile.mjs) name functions; the same for every viewer.
-    minify: false,
+    // Minified like the bundles users ship (dist/), the same for every viewer: script text
+    // is part of each page's and worker's heap. bench/profile.mjs builds with
+    // BENCH_MINIFY=0 so that CPU profiles name functions.
+    minify: process.env.BENCH_MINIFY !== '0',
     sourcemap: true,
     chunkSizeWarningLimit: 10000,
     reportCompressedSize: false,
