@@ -104,6 +104,7 @@ export function timeline(profile, sliceMs, t0) {
 async function main() {
   const o = parse(process.argv.slice(2));
   const model = await modelOf(o.model);
+  process.env.BENCH_MINIFY ??= '0'; // profiles that name functions (the build is redone when this changes)
   buildPages(false);
   const server = await startServer();
   const base = `http://127.0.0.1:${server.address().port}`;
