@@ -1,6 +1,6 @@
 /// <reference lib="webworker" />
 import { IFCSPACE, type IfcAPI } from 'web-ifc';
-import { createIfcApi, openModel, streamMeshes } from './web-ifc-engine.js';
+import { createIfcApi, forEachGeometry, openModel, streamMeshes, type FlatMesh } from './web-ifc-engine.js';
 import { GeometryBatcher } from './geometry-batcher.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
@@ -15,17 +15,6 @@ import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessag
  * file and stream different units of its plan at once (see stream-geometry.ts).
  */
 declare const self: DedicatedWorkerGlobalScope;
-
-interface Placed {
-  color: { x: number; y: number; z: number; w: number };
-  geometryExpressID: number;
-  flatTransformation: number[];
-}
-
-interface FlatMesh {
-  expressID: number;
-  geometries: { size(): number; get(i: number): Placed };
-}
 
 interface OpenModel {
   modelID: number;
@@ -95,21 +84,10 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
         batchers.glass.emit();
         batchers.spaces = true;
       }
-      const placed = mesh.geometries;
-      for (let i = 0; i < placed.size(); i++) {
-        const piece = placed.get(i);
-        const geometry = ifc.GetGeometry(modelID, piece.geometryExpressID);
-        const vertexSize = geometry.GetVertexDataSize();
-        const indexSize = geometry.GetIndexDataSize();
-        if (vertexSize > 0 && indexSize > 0) { // web-ifc yields some empty placed geometries (TOOLCHAIN.md)
-          const vertices = ifc.GetVertexArray(geometry.GetVertexData(), vertexSize);
-          const m = piece.flatTransformation;
-          const into: NonNullable<typeof batchers> = (batchers ??= begin(firstVertex(vertices, m)));
-          const c = piece.color;
-          (c.w < 1 ? into.glass : into.opaque).add(mesh.expressID, type, vertices, ifc.GetIndexArray(geometry.GetIndexData(), indexSize), m, [c.x, c.y, c.z, c.w]);
-        }
-        geometry.delete();
-      }
+      forEachGeometry(ifc, modelID, mesh, (vertices, triangles, { flatTransformation: m, color: c }) => {
+        const into: NonNullable<typeof batchers> = (batchers ??= begin(firstVertex(vertices, m)));
+        (c.w < 1 ? into.glass : into.opaque).add(mesh.expressID, type, vertices, triangles, m, [c.x, c.y, c.z, c.w]);
+      });
     });
   }
   return batchers?.origin ?? origin;

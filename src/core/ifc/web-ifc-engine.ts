@@ -37,6 +37,49 @@ export function openModel(api: IfcAPI, bytes: Uint8Array): number {
   return modelID;
 }
 
+/** One placed geometry of a streamed mesh, as web-ifc's binding hands it over. */
+export interface PlacedGeometry {
+  color: { x: number; y: number; z: number; w: number };
+  geometryExpressID: number;
+  /** Column-major 4x4 placement, web-ifc's y-up frame. */
+  flatTransformation: number[];
+}
+
+/** A product's mesh as StreamMeshes / StreamAllMeshes hand it over. */
+export interface FlatMesh {
+  expressID: number;
+  geometries: { size(): number; get(i: number): PlacedGeometry };
+}
+
+interface Heaps {
+  HEAPF32: Float32Array;
+  HEAPU32: Uint32Array;
+}
+
+/**
+ * Calls `fn` with each placed geometry of a streamed mesh that has triangles (web-ifc yields
+ * some empty ones, TOOLCHAIN.md): its vertices (interleaved position and normal, y up) and
+ * triangles are views of web-ifc's memory, not copies as GetVertexArray makes, so `fn`
+ * reads them before web-ifc runs again and copies what it keeps.
+ */
+export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn: (vertices: Float32Array, triangles: Uint32Array, placed: PlacedGeometry) => void) {
+  const placed = mesh.geometries;
+  for (let i = 0; i < placed.size(); i++) {
+    const piece = placed.get(i);
+    const geometry = api.GetGeometry(modelID, piece.geometryExpressID);
+    const vertexCount = geometry.GetVertexDataSize();
+    const indexCount = geometry.GetIndexDataSize();
+    if (vertexCount > 0 && indexCount > 0) {
+      // Fetched after GetGeometry: a growing wasm memory replaces the views.
+      const heaps = (api as unknown as { wasmModule: Heaps }).wasmModule;
+      const v = geometry.GetVertexData() / 4;
+      const t = geometry.GetIndexData() / 4;
+      fn(heaps.HEAPF32.subarray(v, v + vertexCount), heaps.HEAPU32.subarray(t, t + indexCount), piece);
+    }
+    geometry.delete();
+  }
+}
+
 /**
  * web-ifc's StreamMeshes (the given objects only). Called on the wasm module itself:
  * in 0.0.78 the IfcAPI wrapper passes a fourth argument the binding refuses ("called with

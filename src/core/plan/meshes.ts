@@ -1,6 +1,7 @@
 import type { IfcAPI } from 'web-ifc';
 import { featureEdges } from './feature-edges.js';
 import { ifcPoint } from '../ifc/web-ifc-frame.js';
+import { forEachGeometry, type FlatMesh } from '../ifc/web-ifc-engine.js';
 
 /**
  * Triangle meshes of a model in IFC world coordinates (metres, z up, double
@@ -26,17 +27,6 @@ export interface MeshPiece {
   maxZ: number;
 }
 
-interface PlacedGeometry {
-  color: unknown;
-  geometryExpressID: number;
-  flatTransformation: number[];
-}
-
-export interface FlatMeshLike {
-  expressID: number;
-  geometries: { size(): number; get(i: number): PlacedGeometry };
-}
-
 export class MeshCollector {
   readonly pieces: MeshPiece[] = [];
   private readonly edgeCache = new Map<number, Uint32Array>();
@@ -47,22 +37,12 @@ export class MeshCollector {
   /** Milliseconds spent here (not in web-ifc), for benchmarks. */
   ownTime = 0;
 
-  readonly onMesh = (mesh: FlatMeshLike) => {
-    const placed = mesh.geometries;
-    for (let i = 0; i < placed.size(); i++) {
-      const piece = placed.get(i);
-      const geometry = this.api.GetGeometry(this.modelID, piece.geometryExpressID);
-      const vertexSize = geometry.GetVertexDataSize();
-      const indexSize = geometry.GetIndexDataSize();
-      if (vertexSize > 0 && indexSize > 0) {
-        const vertices = this.api.GetVertexArray(geometry.GetVertexData(), vertexSize);
-        const triangles = this.api.GetIndexArray(geometry.GetIndexData(), indexSize);
-        const start = performance.now();
-        this.add(mesh.expressID, piece.geometryExpressID, vertices, triangles, piece.flatTransformation);
-        this.ownTime += performance.now() - start;
-      }
-      geometry.delete();
-    }
+  readonly onMesh = (mesh: FlatMesh) => {
+    forEachGeometry(this.api, this.modelID, mesh, (vertices, triangles, piece) => {
+      const start = performance.now();
+      this.add(mesh.expressID, piece.geometryExpressID, vertices, triangles, piece.flatTransformation);
+      this.ownTime += performance.now() - start;
+    });
   };
 
   private add(owner: number, geometryId: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>) {
