@@ -2,7 +2,7 @@ import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { createViewer, removeViewer, MODELS, pixelAt } from './support/viewer';
 import { IfcClient } from '../src/core/ifc/ifc-client';
 import { warmUpModel } from '../src/core/ifc/warm-up-model';
-import type { GeometryChunk } from '../src/core/ifc/protocol';
+import { RANGE_STRIDE, type GeometryChunk } from '../src/core/ifc/protocol';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 
 // The engine warm-up (src/core/warm-up.ts) loads a made-up model while the viewer starts,
@@ -26,7 +26,7 @@ describe('the warm-up model', () => {
           const b = chunk.boxes.subarray(o * 6, o * 6 + 6);
           lengths.set(chunk.expressIds[o], Math.max(lengths.get(chunk.expressIds[o]) ?? 0, b[3] - b[0], b[4] - b[1], b[5] - b[2]));
         }
-        for (let i = 0; i < chunk.ranges.length; i += 3) {
+        for (let i = 0; i < chunk.ranges.length; i += RANGE_STRIDE) {
           const object = chunk.ranges[i];
           const expressId = chunk.expressIds[object];
           types.set(expressId, opened.typeNames[chunk.types[object]]);

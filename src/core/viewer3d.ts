@@ -3,7 +3,7 @@ import { IfcClient } from './ifc/ifc-client.js';
 import { streamGeometry } from './ifc/stream-geometry.js';
 import { FramePacer } from './scene/frame-pacer.js';
 import { warmUp } from './warm-up.js';
-import type { GeometryChunk } from './ifc/protocol.js';
+import { RANGE_STRIDE, type GeometryChunk } from './ifc/protocol.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchUniforms } from './scene/batch-material.js';
 import { SceneModel, batchGeometry } from './scene/scene-model.js';
@@ -787,7 +787,7 @@ export class Viewer3d {
 
   /** Whether a batch has an object to draw: a batch of hidden objects (the spaces, at first) costs no draw call. */
   private anyVisible(ranges: Uint32Array) {
-    for (let i = 0; i < ranges.length; i += 3) if (this.state.visible(ranges[i])) return true;
+    for (let i = 0; i < ranges.length; i += RANGE_STRIDE) if (this.state.visible(ranges[i])) return true;
     return false;
   }
 

@@ -21,9 +21,13 @@ export interface GeometryChunk {
   /** Per vertex: the object's number within the chunk. */
   objects: Float32Array;
   indices: Uint32Array;
+  /** For picking: each piece's distinct positions, one run per piece. */
+  pickPositions: Float32Array;
+  /** For picking: `indices` again (same order and offsets), each an index into its piece's run of `pickPositions`. */
+  pickIndices: Uint16Array | Uint32Array;
   /** True when the chunk holds surfaces with their own transparency (glass). */
   transparent: boolean;
-  /** Per piece: object number, first index, index count (triples). */
+  /** Per piece (RANGE_STRIDE numbers): object number, first index, index count, first of its pick positions. */
   ranges: Uint32Array;
   /** Per object number: its express id. */
   expressIds: Uint32Array;
@@ -32,6 +36,9 @@ export interface GeometryChunk {
   /** Per object number: min xyz, max xyz of its triangles in this chunk. */
   boxes: Float32Array;
 }
+
+/** Numbers per piece in GeometryChunk.ranges. */
+export const RANGE_STRIDE = 4;
 
 export interface OpenResult {
   /** Units of work in the model's stream plan: stream them all to get every object. */

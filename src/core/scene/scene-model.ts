@@ -1,5 +1,5 @@
 import { BufferAttribute, BufferGeometry, Group, Mesh, Box3, Matrix4, Vector3, type Material } from 'three';
-import type { GeometryChunk, OpenResult } from '../ifc/protocol.js';
+import { RANGE_STRIDE, type GeometryChunk, type OpenResult } from '../ifc/protocol.js';
 import type { GridData } from '../ifc/grids.js';
 import { expressIdOf, objectId } from '../data/object-ids.js';
 import type { SpatialNode } from '../types.js';
@@ -13,8 +13,11 @@ export interface Batch {
   translucent: Mesh;
   /** Glass and other surfaces that are see-through in the file itself. */
   transparent: boolean;
-  /** Per piece: object index (global), first index, index count. */
+  /** Per piece (RANGE_STRIDE numbers): object index (global), first index, index count, first pick position. */
   ranges: Uint32Array;
+  /** The triangles again, for picking on the CPU (GeometryChunk): the GPU's copies leave the page once uploaded. */
+  pickPositions: Float32Array;
+  pickIndices: Uint16Array | Uint32Array;
 }
 
 /**
@@ -36,7 +39,7 @@ export class SceneModel {
   /** Read from the worker the first time it is asked for. */
   spatial?: Promise<SpatialNode | null>;
   private readonly indexOfExpress = new Map<number, number>();
-  /** Object index to its pieces in the batches: [batch, first, count] triples. */
+  /** Object index to its pieces: [batch, offset in the batch's ranges] pairs. */
   private pieces = new Map<number, number[]>();
 
   constructor(
@@ -81,7 +84,7 @@ export class SceneModel {
     const objects = chunk.objects;
     for (let i = 0; i < objects.length; i++) objects[i] = global[objects[i]];
     const ranges = chunk.ranges;
-    for (let i = 0; i < ranges.length; i += 3) ranges[i] = global[ranges[i]];
+    for (let i = 0; i < ranges.length; i += RANGE_STRIDE) ranges[i] = global[ranges[i]];
     const geometry = batchGeometry(chunk);
     geometry.computeBoundingSphere();
     geometry.computeBoundingBox();
@@ -95,11 +98,11 @@ export class SceneModel {
       this.group.add(mesh);
     }
     const batch = this.batches.length;
-    this.batches.push({ geometry, opaque, translucent, transparent: chunk.transparent, ranges });
-    for (let i = 0; i < ranges.length; i += 3) {
+    this.batches.push({ geometry, opaque, translucent, transparent: chunk.transparent, ranges, pickPositions: chunk.pickPositions, pickIndices: chunk.pickIndices });
+    for (let i = 0; i < ranges.length; i += RANGE_STRIDE) {
       const list = this.pieces.get(ranges[i]);
-      if (list) list.push(batch, ranges[i + 1], ranges[i + 2]);
-      else this.pieces.set(ranges[i], [batch, ranges[i + 1], ranges[i + 2]]);
+      if (list) list.push(batch, i);
+      else this.pieces.set(ranges[i], [batch, i]);
     }
     return [first, this.firstIndex + this.count];
   }
@@ -181,13 +184,12 @@ export class SceneModel {
   forEachTriangle(index: number, fn: (a: Vector3, b: Vector3, c: Vector3) => void) {
     const pieces = this.pieces.get(index) ?? [];
     const a = new Vector3(), b = new Vector3(), c = new Vector3();
-    for (let p = 0; p < pieces.length; p += 3) {
-      const geometry = this.batches[pieces[p]].geometry;
-      const positions = geometry.getAttribute('position').array as Float32Array;
-      const indices = geometry.getIndex()!.array as Uint32Array;
-      const end = pieces[p + 1] + pieces[p + 2];
-      for (let i = pieces[p + 1]; i < end; i += 3) {
-        fn(a.fromArray(positions, indices[i] * 3), b.fromArray(positions, indices[i + 1] * 3), c.fromArray(positions, indices[i + 2] * 3));
+    for (let p = 0; p < pieces.length; p += 2) {
+      const { ranges, pickPositions: positions, pickIndices: indices } = this.batches[pieces[p]];
+      const r = pieces[p + 1];
+      const base = ranges[r + 3];
+      for (let i = ranges[r + 1], end = i + ranges[r + 2]; i < end; i += 3) {
+        fn(a.fromArray(positions, (base + indices[i]) * 3), b.fromArray(positions, (base + indices[i + 1]) * 3), c.fromArray(positions, (base + indices[i + 2]) * 3));
       }
     }
   }
@@ -216,15 +218,18 @@ export class SceneModel {
 /** The geometry of a batch: the attribute layout every batch material expects. */
 export function batchGeometry(chunk: Pick<GeometryChunk, 'positions' | 'normals' | 'colors' | 'objects' | 'indices'>): BufferGeometry {
   const geometry = new BufferGeometry();
-  geometry.setAttribute('position', new BufferAttribute(chunk.positions, 3));
+  geometry.setAttribute('position', freeAfterUpload(new BufferAttribute(chunk.positions, 3)));
   geometry.setAttribute('normal', freeAfterUpload(new BufferAttribute(chunk.normals, 3, true)));
   geometry.setAttribute('rgba', freeAfterUpload(new BufferAttribute(chunk.colors, 4, true)));
   geometry.setAttribute('objectIndex', freeAfterUpload(new BufferAttribute(chunk.objects, 1)));
-  geometry.setIndex(new BufferAttribute(chunk.indices, 1));
+  geometry.setIndex(freeAfterUpload(new BufferAttribute(chunk.indices, 1)));
   return geometry;
 }
 
-/** Colours and object indices are needed on the GPU only: let the JS copy go once uploaded. */
+/**
+ * What the GPU draws is needed there only (picking keeps its own compact copy, and a lost
+ * context streams the model again): let the JS copy go once uploaded. Bounds are computed before.
+ */
 function freeAfterUpload(attribute: BufferAttribute): BufferAttribute {
   attribute.onUpload(function (this: BufferAttribute) {
     (this as { array: ArrayLike<number> }).array = new (this.array.constructor as Float32ArrayConstructor)(0); // eslint-disable-line
