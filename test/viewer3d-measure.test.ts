@@ -14,7 +14,7 @@ describe('measuring', () => {
     measure: Viewer3d['measure'];
     labels: Viewer3d['labels'];
     rig: Viewer3d['rig'];
-    pickAt(x: number, y: number): { point: Vector3; triangle: Vector3[] } | null;
+    pickAt(x: number, y: number): { index: number; point: Vector3; triangle: Vector3[]; model: { forEachTriangle(index: number, fn: (a: Vector3, b: Vector3, c: Vector3) => void): void } } | null;
   }
   const core = () => (el as unknown as { core: CoreView }).core;
 
@@ -61,19 +61,36 @@ describe('measuring', () => {
     const rect = el.getBoundingClientRect();
     const hit = core().pickAt(rect.width / 2, rect.height / 2)!;
     assert(hit, 'the wall is under the centre');
-    // A vertex of the triangle under the centre, and a click 3 px beside it.
+    // A vertex of the triangle under the centre, and a click (whole pixels) about 3 px from
+    // it towards the triangle's middle that still lands on the wall.
     const camera = core().rig.camera;
-    const vertex = hit.triangle.map((v) => ({ v, p: v.clone().project(camera) })).find(({ p }) => Math.abs(p.x) < 0.9 && Math.abs(p.y) < 0.9)!;
-    assert(vertex, 'a vertex on screen');
-    const px = ((vertex.p.x + 1) / 2) * rect.width + 3, py = ((1 - vertex.p.y) / 2) * rect.height + 3;
+    const toPixels = (v: Vector3) => {
+      const p = v.clone().project(camera);
+      return [((p.x + 1) / 2) * rect.width, ((1 - p.y) / 2) * rect.height];
+    };
+    const corners = hit.triangle.map(toPixels);
+    const [cx, cy] = [0, 1].map((k) => corners.reduce((s, c) => s + c[k], 0) / 3);
+    const click = corners
+      .map(([vx, vy]) => {
+        const towards = Math.hypot(cx - vx, cy - vy) || 1;
+        return { vx, vy, px: Math.round(vx + ((cx - vx) / towards) * 3), py: Math.round(vy + ((cy - vy) / towards) * 3) };
+      })
+      .find(({ vx, vy, px, py }) => vx > 0 && vy > 0 && vx < rect.width && vy < rect.height && core().pickAt(px, py)?.index === hit.index);
+    assert(click, 'a vertex on screen with a click beside it on the wall');
+    const under = core().pickAt(click.px, click.py)!;
+    const vertices: Vector3[] = [];
+    under.model.forEachTriangle(under.index, (a, b, c) => vertices.push(a.clone(), b.clone(), c.clone()));
     await el.enableMeasure({ mode: 'laser' });
-    await clickAt(px / rect.width, py / rect.height);
+    await clickAt(click.px / rect.width, click.py / rect.height);
     await clickAt(0.5, 0.5);
     const [m] = core().measure.measurements;
     assert(m, 'a measurement');
-    // The click landed on this vertex or on another with the same screen place.
-    const onScreen = m.start.clone().project(camera);
-    assert(Math.hypot(((onScreen.x - vertex.p.x) / 2) * rect.width, ((onScreen.y - vertex.p.y) / 2) * rect.height) < 1.5, 'snapped onto the vertex');
+    // The start is a vertex of the wall (not the point under the cursor), at most as far
+    // on screen as the vertex the click was placed beside.
+    assert(vertices.some((v) => v.distanceTo(m.start) < 1e-9), `${JSON.stringify(m.start)} is a vertex of the wall`);
+    assert(m.start.distanceTo(under.point) > 1e-6, 'not the surface point under the cursor');
+    const [sx, sy] = toPixels(m.start);
+    assert(Math.hypot(sx - click.px, sy - click.py) <= Math.hypot(click.vx - click.px, click.vy - click.py) + 1e-6, 'the nearest vertex on screen');
   });
 
   it('dimension: the x, y and z parts; enableMeasure without a mode keeps the last one', async () => {

@@ -1,11 +1,11 @@
-import { Box3, Color, Matrix4, Mesh, type OrthographicCamera, PerspectiveCamera, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
+import { Box3, Color, Matrix4, Mesh, type OrthographicCamera, PerspectiveCamera, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, FrontSide, type ShaderMaterial } from 'three';
 import { IfcClient } from './ifc/ifc-client.js';
 import { streamGeometry } from './ifc/stream-geometry.js';
 import { FramePacer } from './scene/frame-pacer.js';
 import { warmUp } from './warm-up.js';
 import { RANGE_STRIDE, type GeometryChunk } from './ifc/protocol.js';
 import { ObjectState } from './scene/object-state.js';
-import { batchMaterial, batchUniforms, Pass, type BatchUniforms } from './scene/batch-material.js';
+import { batchMaterial, batchUniforms, Pass, type BatchMaterials, type BatchUniforms } from './scene/batch-material.js';
 import { SceneModel, batchGeometry } from './scene/scene-model.js';
 import { CameraRig, toVector, vec } from './scene/camera-rig.js';
 import { Picker, trianglesNear, type PickHit } from './scene/picker.js';
@@ -91,7 +91,7 @@ export class Viewer3d {
   loadWorkers = (navigator.hardwareConcurrency || 2) >= 4 ? 2 : 1;
   private readonly state = new ObjectState();
   private readonly uniforms: BatchUniforms;
-  private readonly materials: { opaque: ShaderMaterial; translucent: ShaderMaterial };
+  private readonly materials: BatchMaterials<ShaderMaterial>;
   private readonly picker: Picker;
   private readonly navigation: Navigation;
   private readonly sphere: OrbitSphere;
@@ -141,6 +141,7 @@ export class Viewer3d {
     this.uniforms = batchUniforms(this.state.texture, this.state.width, this.depth.uniform);
     this.materials = {
       opaque: this.depth.track(batchMaterial(this.uniforms, Pass.Opaque)),
+      solid: this.depth.track(batchMaterial(this.uniforms, Pass.Opaque, FrontSide)),
       translucent: this.depth.track(batchMaterial(this.uniforms, Pass.Translucent)),
     };
     this.picker = new Picker();

@@ -1,4 +1,4 @@
-import type { Material } from 'three';
+import type { BatchMaterials } from './scene/batch-material.js';
 import type { IfcClient } from './ifc/ifc-client.js';
 import type { GeometryChunk } from './ifc/protocol.js';
 import { warmUpModel } from './ifc/warm-up-model.js';
@@ -19,7 +19,7 @@ const WARM_UP_KEY = 0;
  */
 export async function warmUp(
   client: IfcClient,
-  materials: { opaque: Material; translucent: Material },
+  materials: BatchMaterials,
   draw: (model: SceneModel, origin: [number, number, number]) => void,
   busy: () => boolean,
 ): Promise<void> {

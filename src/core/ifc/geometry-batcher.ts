@@ -1,4 +1,5 @@
 import type { GeometryChunk } from './protocol.js';
+import type { PieceShape } from './piece-shape.js';
 import { ifcPoint } from './web-ifc-frame.js';
 
 /** Vertices per chunk: big enough to keep draw calls few, small enough to stream. */
@@ -12,8 +13,7 @@ const CHUNK_VERTICES = 1 << 18;
  *
  * Beside what the GPU draws, each chunk carries its triangles for picking and snapping in
  * a compact form the page keeps once the GPU has its copy: each piece's distinct positions
- * (web-ifc repeats a corner for every face that meets there, for flat normals) and
- * indices local to the piece (16-bit whenever they fit).
+ * (PieceShape) and indices local to the piece (16-bit whenever they fit).
  */
 export class GeometryBatcher {
   private capacity = 0;
@@ -24,15 +24,10 @@ export class GeometryBatcher {
   private colors = new Uint8Array(0);
   private objects = new Float32Array(0);
   private indices = new Uint32Array(0);
-  private positionBits = new Uint32Array(0);
   private pickVertices = 0;
   private pickPositions = new Float32Array(0);
-  private pickBits = new Uint32Array(0);
   private pickIndices = new Uint32Array(0);
   private pickMax = 0;
-  /** Open-addressing table of a piece's distinct positions (entry: local index + 1), and the piece's vertex -> local index. */
-  private slots = new Int32Array(0);
-  private local = new Int32Array(0);
   private ranges: number[] = [];
   /** The chunk's objects: express id to number, and per number its type and box. */
   private readonly numbers = new Map<number, number>();
@@ -43,15 +38,18 @@ export class GeometryBatcher {
 
   constructor(
     private readonly transparent: boolean,
+    /** Every piece is a closed solid wound outward (PieceShape): its back faces need not be drawn. */
+    private readonly closed: boolean,
     private readonly origin: [number, number, number],
     private readonly flush: (chunk: GeometryChunk) => void,
   ) {}
 
   /**
    * Adds one placed geometry of object `expressId` (IFC type `type`). `vertices` is
-   * web-ifc's interleaved position+normal array (y up); `m` its column-major placement.
+   * web-ifc's interleaved position+normal array (y up); `m` its column-major placement;
+   * `shape` what PieceShape read of it.
    */
-  add(expressId: number, type: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, rgba: ArrayLike<number>) {
+  add(expressId: number, type: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, rgba: ArrayLike<number>, shape: PieceShape) {
     const count = vertices.length / 6;
     if (this.vertices + count > this.capacity || this.indexCount + triangles.length > this.indices.length) {
       this.emit();
@@ -107,56 +105,32 @@ export class GeometryBatcher {
     box[o + 3] = maxX;
     box[o + 4] = maxY;
     box[o + 5] = maxZ;
-    const first = this.indexCount;
-    for (let i = 0; i < triangles.length; i++) this.indices[first + i] = triangles[i] + base;
     const pickBase = this.pickVertices;
-    const local = this.distinct(base, count);
-    for (let i = 0; i < triangles.length; i++) this.pickIndices[first + i] = local[triangles[i]];
+    const { local, firsts, distinct } = shape;
+    for (let j = 0; j < distinct; j++) {
+      const from = (base + firsts[j]) * 3, to = (pickBase + j) * 3;
+      this.pickPositions[to] = positions[from];
+      this.pickPositions[to + 1] = positions[from + 1];
+      this.pickPositions[to + 2] = positions[from + 2];
+    }
+    this.pickVertices += distinct;
+    if (distinct > this.pickMax) this.pickMax = distinct;
+    const first = this.indexCount;
+    const { indices, pickIndices } = this;
+    // An inward-wound solid is turned: the second and third corner of each triangle swap.
+    const [second, third] = shape.inward ? [2, 1] : [1, 2];
+    for (let t = 0; t < triangles.length; t += 3) {
+      const a = triangles[t], b = triangles[t + second], c = triangles[t + third];
+      indices[first + t] = a + base;
+      indices[first + t + 1] = b + base;
+      indices[first + t + 2] = c + base;
+      pickIndices[first + t] = local[a];
+      pickIndices[first + t + 1] = local[b];
+      pickIndices[first + t + 2] = local[c];
+    }
     this.vertices += count;
     this.indexCount += triangles.length;
     this.ranges.push(object, first, triangles.length, pickBase);
-  }
-
-  /**
-   * Appends the distinct positions among vertices base..base+count-1 to the pick positions
-   * (equal float32 bits are one position); answers each vertex's index among them.
-   */
-  private distinct(base: number, count: number): Int32Array {
-    let size = 16;
-    while (size < count * 2) size *= 2;
-    if (this.slots.length < size) this.slots = new Int32Array(size);
-    else this.slots.fill(0, 0, size);
-    if (this.local.length < count) this.local = new Int32Array(Math.max(count, this.local.length * 2));
-    const { slots, local, positionBits: bits, pickBits, pickPositions, positions } = this;
-    const mask = size - 1;
-    const first = this.pickVertices;
-    let n = 0;
-    for (let i = 0; i < count; i++) {
-      const v = (base + i) * 3;
-      const x = bits[v], y = bits[v + 1], z = bits[v + 2];
-      let s = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d)) & mask;
-      for (;;) {
-        const entry = slots[s];
-        if (entry === 0) {
-          const q = (first + n) * 3;
-          pickPositions[q] = positions[v];
-          pickPositions[q + 1] = positions[v + 1];
-          pickPositions[q + 2] = positions[v + 2];
-          slots[s] = ++n;
-          local[i] = n - 1;
-          break;
-        }
-        const q = (first + entry - 1) * 3;
-        if (pickBits[q] === x && pickBits[q + 1] === y && pickBits[q + 2] === z) {
-          local[i] = entry - 1;
-          break;
-        }
-        s = (s + 1) & mask;
-      }
-    }
-    this.pickVertices += n;
-    if (n > this.pickMax) this.pickMax = n;
-    return local;
   }
 
   /** Sends what is collected as one chunk (copies sized to fit, transferable). */
@@ -172,6 +146,7 @@ export class GeometryBatcher {
       pickPositions: this.pickPositions.slice(0, this.pickVertices * 3),
       pickIndices: this.pickMax <= 0x10000 ? narrow(this.pickIndices.subarray(0, this.indexCount)) : this.pickIndices.slice(0, this.indexCount),
       transparent: this.transparent,
+      closed: this.closed,
       ranges: new Uint32Array(this.ranges),
       expressIds: new Uint32Array(this.expressIds),
       types: new Uint32Array(this.types),
@@ -196,9 +171,7 @@ export class GeometryBatcher {
     this.colors = new Uint8Array(vertices * 4);
     this.objects = new Float32Array(vertices);
     this.indices = new Uint32Array(indices);
-    this.positionBits = new Uint32Array(this.positions.buffer);
     this.pickPositions = new Float32Array(vertices * 3);
-    this.pickBits = new Uint32Array(this.pickPositions.buffer);
     this.pickIndices = new Uint32Array(indices);
   }
 }

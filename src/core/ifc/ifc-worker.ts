@@ -2,6 +2,7 @@
 import { IFCSPACE, type IfcAPI } from 'web-ifc';
 import { createIfcApi, forEachGeometry, openModel, streamMeshes, type FlatMesh } from './web-ifc-engine.js';
 import { GeometryBatcher } from './geometry-batcher.js';
+import { PieceShape } from './piece-shape.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
 import { readGrids } from './grids.js';
@@ -21,10 +22,11 @@ interface OpenModel {
   products: ProductReader;
   plan: StreamPlan;
   /** Chunks being filled while units stream, until `stream-end`. */
-  batchers: { opaque: GeometryBatcher; glass: GeometryBatcher; origin: [number, number, number]; requestId: number; spaces: boolean } | null;
+  batchers: { opaque: GeometryBatcher; solid: GeometryBatcher; glass: GeometryBatcher; origin: [number, number, number]; requestId: number; spaces: boolean } | null;
 }
 
 let api: IfcAPI | null = null;
+const shape = new PieceShape();
 let ready: Promise<IfcAPI> | null = null;
 const models = new Map<number, OpenModel>();
 
@@ -69,7 +71,14 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
   };
   if (open.batchers && origin && open.batchers.origin.join() !== origin.join()) throw new Error('A stream cannot change its origin');
   const begin = (first: [number, number, number]) => {
-    open.batchers = { opaque: new GeometryBatcher(false, first, send), glass: new GeometryBatcher(true, first, send), origin: first, requestId, spaces: false };
+    open.batchers = {
+      opaque: new GeometryBatcher(false, false, first, send),
+      solid: new GeometryBatcher(false, true, first, send),
+      glass: new GeometryBatcher(true, false, first, send),
+      origin: first,
+      requestId,
+      spaces: false,
+    };
     return open.batchers;
   };
   let batchers = open.batchers ?? (origin ? begin(origin) : null);
@@ -80,13 +89,13 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
       const type = plan.types[start + index];
       if (type === IFCSPACE && batchers && !batchers.spaces) {
         // Spaces (last in the plan) get chunks of their own: hidden, those are not drawn at all.
-        batchers.opaque.emit();
-        batchers.glass.emit();
+        emitAll(batchers);
         batchers.spaces = true;
       }
       forEachGeometry(ifc, modelID, mesh, (vertices, triangles, { flatTransformation: m, color: c }) => {
         const into: NonNullable<typeof batchers> = (batchers ??= begin(firstVertex(vertices, m)));
-        (c.w < 1 ? into.glass : into.opaque).add(mesh.expressID, type, vertices, triangles, m, [c.x, c.y, c.z, c.w]);
+        const piece = shape.read(vertices, triangles, m);
+        (c.w < 1 ? into.glass : piece.closed ? into.solid : into.opaque).add(mesh.expressID, type, vertices, triangles, m, [c.x, c.y, c.z, c.w], piece);
       });
     });
   }
@@ -102,13 +111,18 @@ function firstVertex(v: Float32Array, m: ArrayLike<number>): [number, number, nu
   return [Math.round(p[0]), Math.round(p[1]), Math.round(p[2])];
 }
 
+function emitAll(batchers: NonNullable<OpenModel['batchers']>) {
+  batchers.opaque.emit();
+  batchers.solid.emit();
+  batchers.glass.emit();
+}
+
 /** Sends what the chunks of an open stream hold, and ends it. */
 function endStream(requestId: number, modelKey: number) {
   const open = model(modelKey);
   if (open.batchers) {
     open.batchers.requestId = requestId;
-    open.batchers.opaque.emit();
-    open.batchers.glass.emit();
+    emitAll(open.batchers);
   }
   open.batchers = null;
   return true;

@@ -27,6 +27,8 @@ export interface GeometryChunk {
   pickIndices: Uint16Array | Uint32Array;
   /** True when the chunk holds surfaces with their own transparency (glass). */
   transparent: boolean;
+  /** True when every piece is a closed solid wound outward: back faces need not be drawn. */
+  closed: boolean;
   /** Per piece (RANGE_STRIDE numbers): object number, first index, index count, first of its pick positions. */
   ranges: Uint32Array;
   /** Per object number: its express id. */

@@ -1,4 +1,4 @@
-import { Color, DoubleSide, GLSL3, NoBlending, NormalBlending, ShaderMaterial, type Texture } from 'three';
+import { Color, DoubleSide, GLSL3, NoBlending, NormalBlending, ShaderMaterial, type Material, type Side, type Texture } from 'three';
 
 /**
  * Which part of a batch a material draws: opaque surfaces, see-through surfaces, or
@@ -6,6 +6,12 @@ import { Color, DoubleSide, GLSL3, NoBlending, NormalBlending, ShaderMaterial, t
  */
 export const Pass = { Opaque: 0, Translucent: 1, Stencil: 2 } as const;
 export type Pass = (typeof Pass)[keyof typeof Pass];
+
+/**
+ * The materials a model's batches are drawn with: `opaque` (both faces), `solid` (the
+ * opaque pass of closed solids wound outward: back faces culled), `translucent`.
+ */
+export type BatchMaterials<M extends Material = Material> = Record<'opaque' | 'solid' | 'translucent', M>;
 
 /** Uniforms every batch material shares, so a change reaches all batches at once. */
 export interface BatchUniforms {
@@ -97,13 +103,13 @@ void main() {
 `;
 
 /** A shader that draws batched IFC geometry with per-object state from the state texture. */
-export function batchMaterial(uniforms: BatchUniforms, pass: Pass): ShaderMaterial {
+export function batchMaterial(uniforms: BatchUniforms, pass: Pass, side: Side = DoubleSide): ShaderMaterial {
   return new ShaderMaterial({
     glslVersion: GLSL3,
     uniforms: { ...uniforms, pass: { value: pass } },
     vertexShader,
     fragmentShader,
-    side: DoubleSide,
+    side,
     clipping: true,
     transparent: pass === Pass.Translucent,
     depthWrite: pass !== Pass.Translucent,

@@ -1,4 +1,5 @@
-import { BufferAttribute, BufferGeometry, Group, Mesh, Box3, Matrix4, Vector3, type Material } from 'three';
+import { BufferAttribute, BufferGeometry, Group, Mesh, Box3, Matrix4, Vector3 } from 'three';
+import type { BatchMaterials } from './batch-material.js';
 import { RANGE_STRIDE, type GeometryChunk, type OpenResult } from '../ifc/protocol.js';
 import type { GridData } from '../ifc/grids.js';
 import { expressIdOf, objectId } from '../data/object-ids.js';
@@ -49,7 +50,7 @@ export class SceneModel {
     readonly objectIdBase: string,
     /** Global index of this model's first object. */
     readonly firstIndex: number,
-    private readonly materials: { opaque: Material; translucent: Material },
+    private readonly materials: BatchMaterials,
   ) {
     this.group.name = `model:${id}`;
     this.group.matrixAutoUpdate = false;
@@ -88,7 +89,7 @@ export class SceneModel {
     const geometry = batchGeometry(chunk);
     geometry.computeBoundingSphere();
     geometry.computeBoundingBox();
-    const opaque = new Mesh(geometry, this.materials.opaque);
+    const opaque = new Mesh(geometry, chunk.closed ? this.materials.solid : this.materials.opaque);
     const translucent = new Mesh(geometry, this.materials.translucent);
     // After the section caps (render orders 1..6), which must draw before the model.
     opaque.renderOrder = 10;

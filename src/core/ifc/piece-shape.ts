@@ -1,0 +1,131 @@
+/**
+ * What the batcher needs to know of one placed geometry before placing it: which of its
+ * vertices share a position (web-ifc repeats a corner for every face that meets there, for
+ * flat normals), and whether its triangles close a solid, every edge shared by two
+ * triangles running it in opposite directions. A closed solid's back faces are never seen
+ * from outside, so they need not be drawn, once its triangles are known to wind outward.
+ * One instance reads piece after piece; its arrays are reused.
+ */
+export class PieceShape {
+  /** Per vertex: the index of its position among the distinct ones. */
+  local = new Int32Array(0);
+  /** Per distinct position: the first vertex that has it. */
+  firsts = new Int32Array(0);
+  distinct = 0;
+  closed = false;
+  /** Closed, and wound inward once placed (web-ifc's order, or a mirroring placement): the batcher turns each triangle. */
+  inward = false;
+  private slots = new Int32Array(0);
+  private edgeFrom = new Int32Array(0);
+  private edgeTo = new Int32Array(0);
+
+  /** Reads web-ifc's interleaved position+normal `vertices` and `triangles`, placed by the column-major `m`. */
+  read(vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>): this {
+    this.distinctPositions(vertices);
+    this.closed = this.edgesPaired(triangles);
+    this.inward = this.closed && signedVolume(vertices, triangles) * determinant(m) < 0;
+    return this;
+  }
+
+  /** Fills `local`, `firsts` and `distinct`: equal float32 bits are one position. */
+  private distinctPositions(vertices: Float32Array) {
+    const count = vertices.length / 6;
+    const size = tableSize(count);
+    if (this.slots.length < size) this.slots = new Int32Array(size);
+    else this.slots.fill(0, 0, size);
+    if (this.local.length < count) {
+      this.local = new Int32Array(Math.max(count, this.local.length * 2));
+      this.firsts = new Int32Array(this.local.length);
+    }
+    const { slots, local, firsts } = this;
+    const bits = new Uint32Array(vertices.buffer, vertices.byteOffset, vertices.length);
+    const mask = size - 1;
+    let n = 0;
+    for (let i = 0; i < count; i++) {
+      const x = bits[i * 6], y = bits[i * 6 + 1], z = bits[i * 6 + 2];
+      let s = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d)) & mask;
+      for (;;) {
+        const entry = slots[s];
+        if (entry === 0) {
+          firsts[n] = i;
+          slots[s] = ++n;
+          local[i] = n - 1;
+          break;
+        }
+        const f = firsts[entry - 1] * 6;
+        if (bits[f] === x && bits[f + 1] === y && bits[f + 2] === z) {
+          local[i] = entry - 1;
+          break;
+        }
+        s = (s + 1) & mask;
+      }
+    }
+    this.distinct = n;
+  }
+
+  /** Whether every directed edge (between distinct positions) occurs once and its reverse once. */
+  private edgesPaired(triangles: Uint32Array): boolean {
+    const size = tableSize(triangles.length);
+    if (this.edgeFrom.length < size) {
+      this.edgeFrom = new Int32Array(size);
+      this.edgeTo = new Int32Array(size);
+    }
+    const from = this.edgeFrom, to = this.edgeTo, local = this.local;
+    from.fill(-1, 0, size);
+    const mask = size - 1;
+    const slot = (a: number, b: number) => (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77)) & mask;
+    let edges = 0;
+    for (let t = 0; t < triangles.length; t += 3) {
+      const a = local[triangles[t]], b = local[triangles[t + 1]], c = local[triangles[t + 2]];
+      if (a === b || b === c || c === a) continue; // degenerate: draws nothing, bounds nothing
+      for (let k = 0; k < 3; k++) {
+        const p = k === 0 ? a : k === 1 ? b : c;
+        const q = k === 0 ? b : k === 1 ? c : a;
+        let s = slot(p, q);
+        while (from[s] !== -1) {
+          if (from[s] === p && to[s] === q) return false; // the same edge the same way twice
+          s = (s + 1) & mask;
+        }
+        from[s] = p;
+        to[s] = q;
+        edges++;
+      }
+    }
+    if (edges === 0) return false;
+    for (let s = 0; s < size; s++) {
+      const p = from[s];
+      if (p === -1) continue;
+      const q = to[s];
+      let r = slot(q, p);
+      while (from[r] !== -1 && !(from[r] === q && to[r] === p)) r = (r + 1) & mask;
+      if (from[r] === -1) return false; // an edge with one triangle: an open surface
+    }
+    return true;
+  }
+}
+
+function tableSize(entries: number): number {
+  let size = 16;
+  while (size < entries * 2) size *= 2;
+  return size;
+}
+
+/** Six times the volume the triangles enclose, positive when they wind outward (counter-clockwise seen from outside). */
+function signedVolume(v: Float32Array, triangles: Uint32Array): number {
+  // Relative to the first vertex, so that far-off coordinates lose no precision.
+  const ox = v[0], oy = v[1], oz = v[2];
+  let sum = 0;
+  for (let t = 0; t < triangles.length; t += 3) {
+    const a = triangles[t] * 6, b = triangles[t + 1] * 6, c = triangles[t + 2] * 6;
+    const ax = v[a] - ox, ay = v[a + 1] - oy, az = v[a + 2] - oz;
+    const bx = v[b] - ox, by = v[b + 1] - oy, bz = v[b + 2] - oz;
+    const cx = v[c] - ox, cy = v[c + 1] - oy, cz = v[c + 2] - oz;
+    sum += ax * (by * cz - bz * cy) + ay * (bz * cx - bx * cz) + az * (bx * cy - by * cx);
+  }
+  return sum;
+}
+
+/** Determinant of the 3x3 part of a column-major 4x4: negative for a placement that mirrors. */
+function determinant(m: ArrayLike<number>): number {
+  return m[0] * (m[5] * m[10] - m[9] * m[6]) - m[4] * (m[1] * m[10] - m[9] * m[2]) + m[8] * (m[1] * m[6] - m[5] * m[2]);
+}
