@@ -43,7 +43,7 @@ export class PieceShape {
     let n = 0;
     for (let i = 0; i < count; i++) {
       const x = bits[i * 6], y = bits[i * 6 + 1], z = bits[i * 6 + 2];
-      let s = (Math.imul(x, 0x9e3779b1) ^ Math.imul(y, 0x85ebca77) ^ Math.imul(z, 0xc2b2ae3d)) & mask;
+      let s = mix(x ^ mix(y ^ mix(z))) & mask;
       for (;;) {
         const entry = slots[s];
         if (entry === 0) {
@@ -73,7 +73,7 @@ export class PieceShape {
     const from = this.edgeFrom, to = this.edgeTo, local = this.local;
     from.fill(-1, 0, size);
     const mask = size - 1;
-    const slot = (a: number, b: number) => (Math.imul(a, 0x9e3779b1) ^ Math.imul(b, 0x85ebca77)) & mask;
+    const slot = (a: number, b: number) => mix(Math.imul(a, 0x9e3779b1) ^ b) & mask;
     let edges = 0;
     for (let t = 0; t < triangles.length; t += 3) {
       const a = local[triangles[t]], b = local[triangles[t + 1]], c = local[triangles[t + 2]];
@@ -102,6 +102,17 @@ export class PieceShape {
     }
     return true;
   }
+}
+
+/**
+ * Murmur3's finaliser: every input bit moves the low bits a table slot is taken from.
+ * (A plain multiply leaves them alone for round coordinates, whose float32 low bits are
+ * all zero: every corner of such a model landed in one slot.)
+ */
+function mix(h: number): number {
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
 }
 
 function tableSize(entries: number): number {
