@@ -1,7 +1,7 @@
 import { assert, assertEqual } from './support/assert';
 import { PieceShape } from '../src/core/ifc/piece-shape';
-import { IfcClient } from '../src/core/ifc/ifc-client';
-import { RANGE_STRIDE, type GeometryChunk } from '../src/core/ifc/protocol';
+import { RANGE_STRIDE } from '../src/core/ifc/protocol';
+import { streamModel } from './support/ifc';
 import { MODELS } from './support/viewer';
 
 // PieceShape decides which placed geometries are drawn with their back faces culled: only
@@ -75,35 +75,26 @@ describe('PieceShape', () => {
   });
 
   it('sorts a real model: its closed chunks hold only outward-wound solids', async () => {
-    const client = new IfcClient();
-    try {
-      const opened = await client.open(1, await (await fetch(MODELS.duplex)).arrayBuffer(), '0', null);
-      let closedPieces = 0;
-      let openPieces = 0;
-      const take = (chunk: GeometryChunk) => {
-        for (let r = 0; r < chunk.ranges.length; r += RANGE_STRIDE) {
-          if (!chunk.closed) {
-            openPieces++;
-            continue;
-          }
-          closedPieces++;
-          // Six times the enclosed volume, from the drawn triangles: positive when outward.
-          const { positions: p, indices } = chunk;
-          let volume = 0;
-          for (let i = chunk.ranges[r + 1]; i < chunk.ranges[r + 1] + chunk.ranges[r + 2]; i += 3) {
-            const [a, b, c] = [indices[i] * 3, indices[i + 1] * 3, indices[i + 2] * 3];
-            volume += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) + p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) + p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
-          }
-          assert(volume > 0, `piece ${r / RANGE_STRIDE} of a closed chunk encloses a positive volume (${volume})`);
+    let closedPieces = 0;
+    let openPieces = 0;
+    await streamModel(await (await fetch(MODELS.duplex)).arrayBuffer(), (chunk) => {
+      for (let r = 0; r < chunk.ranges.length; r += RANGE_STRIDE) {
+        if (!chunk.closed) {
+          openPieces++;
+          continue;
         }
-      };
-      let origin: [number, number, number] | null = null;
-      for (let unit = 0; unit < opened.units; unit++) origin = await client.stream(1, [unit], origin, take);
-      await client.endStream(1, take);
-      // Walls cut by openings come out of web-ifc with T-junctions (not closed by this test, so drawn from both sides).
-      assert(closedPieces > 250 && openPieces > 0, `Duplex has both (${closedPieces} closed, ${openPieces} not)`);
-    } finally {
-      client.dispose();
-    }
+        closedPieces++;
+        // Six times the enclosed volume, from the drawn triangles: positive when outward.
+        const { positions: p, indices } = chunk;
+        let volume = 0;
+        for (let i = chunk.ranges[r + 1]; i < chunk.ranges[r + 1] + chunk.ranges[r + 2]; i += 3) {
+          const [a, b, c] = [indices[i] * 3, indices[i + 1] * 3, indices[i + 2] * 3];
+          volume += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) + p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) + p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
+        }
+        assert(volume > 0, `piece ${r / RANGE_STRIDE} of a closed chunk encloses a positive volume (${volume})`);
+      }
+    });
+    // Walls cut by openings come out of web-ifc with T-junctions (not closed by this test, so drawn from both sides).
+    assert(closedPieces > 250 && openPieces > 0, `Duplex has both (${closedPieces} closed, ${openPieces} not)`);
   });
 });

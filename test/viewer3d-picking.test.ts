@@ -4,8 +4,8 @@ import { createViewer, removeViewer, MODELS, pixelAt } from './support/viewer';
 import { elementPoint, type Point } from './support/input';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Vec3 } from '../src/core/types';
-import { IfcClient } from '../src/core/ifc/ifc-client';
-import { RANGE_STRIDE, type GeometryChunk } from '../src/core/ifc/protocol';
+import { streamModel } from './support/ifc';
+import { RANGE_STRIDE } from '../src/core/ifc/protocol';
 
 // Picking is a ray test on the CPU (src/core/scene/picker.ts), not a read of what the GPU
 // drew: these tests hold it to the picture. What is picked at a pixel is what is drawn
@@ -124,38 +124,28 @@ describe('picking on Duplex: what is picked is what is drawn', () => {
 describe('the triangles picking keeps', () => {
   it('are the triangles the GPU draws, from fewer positions, and the page keeps only them once drawn', async () => {
     // Straight from the worker: each piece's pick triangles must be its drawn triangles.
-    const client = new IfcClient();
-    try {
-      const bytes = await (await fetch(MODELS.tekla)).arrayBuffer();
-      const opened = await client.open(1, bytes, '0', null);
-      let drawn = 0;
-      let distinct = 0;
-      let checked = 0;
-      const take = (chunk: GeometryChunk) => {
-        drawn += chunk.positions.length / 3;
-        distinct += chunk.pickPositions.length / 3;
-        const { ranges, positions, indices, pickPositions, pickIndices } = chunk;
-        for (let r = 0; r < ranges.length; r += RANGE_STRIDE) {
-          const base = ranges[r + 3];
-          for (let i = ranges[r + 1]; i < ranges[r + 1] + ranges[r + 2]; i++) {
-            for (let k = 0; k < 3; k++) {
-              const gpu = positions[indices[i] * 3 + k];
-              const pick = pickPositions[(base + pickIndices[i]) * 3 + k];
-              if (gpu !== pick) throw new Error(`piece at ${r / RANGE_STRIDE}, index ${i}: pick ${pick}, drawn ${gpu}`);
-            }
-            checked++;
+    let drawn = 0;
+    let distinct = 0;
+    let checked = 0;
+    await streamModel(await (await fetch(MODELS.tekla)).arrayBuffer(), (chunk) => {
+      drawn += chunk.positions.length / 3;
+      distinct += chunk.pickPositions.length / 3;
+      const { ranges, positions, indices, pickPositions, pickIndices } = chunk;
+      for (let r = 0; r < ranges.length; r += RANGE_STRIDE) {
+        const base = ranges[r + 3];
+        for (let i = ranges[r + 1]; i < ranges[r + 1] + ranges[r + 2]; i++) {
+          for (let k = 0; k < 3; k++) {
+            const gpu = positions[indices[i] * 3 + k];
+            const pick = pickPositions[(base + pickIndices[i]) * 3 + k];
+            if (gpu !== pick) throw new Error(`piece at ${r / RANGE_STRIDE}, index ${i}: pick ${pick}, drawn ${gpu}`);
           }
+          checked++;
         }
-        assert(pickIndices instanceof Uint16Array, 'pieces of a few thousand positions get 16-bit pick indices');
-      };
-      let origin: [number, number, number] | null = null;
-      for (let unit = 0; unit < opened.units; unit++) origin = await client.stream(1, [unit], origin, take);
-      await client.endStream(1, take);
-      assert(checked > 500_000, `every index checked (${checked})`);
-      assert(distinct < drawn * 0.6, `web-ifc repeats corners per face: ${distinct} distinct of ${drawn} drawn positions`);
-    } finally {
-      client.dispose();
-    }
+      }
+      assert(pickIndices instanceof Uint16Array, 'pieces of a few thousand positions get 16-bit pick indices');
+    });
+    assert(checked > 500_000, `every index checked (${checked})`);
+    assert(distinct < drawn * 0.6, `web-ifc repeats corners per face: ${distinct} distinct of ${drawn} drawn positions`);
 
     // In the viewer: once drawn, the batches' GPU arrays have left the page, and picking still hits.
     const el = await createViewer(320, 240);

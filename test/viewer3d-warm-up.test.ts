@@ -1,8 +1,8 @@
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { createViewer, removeViewer, MODELS, pixelAt } from './support/viewer';
-import { IfcClient } from '../src/core/ifc/ifc-client';
+import { streamModel } from './support/ifc';
 import { warmUpModel } from '../src/core/ifc/warm-up-model';
-import { RANGE_STRIDE, type GeometryChunk } from '../src/core/ifc/protocol';
+import { RANGE_STRIDE } from '../src/core/ifc/protocol';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 
 // The engine warm-up (src/core/warm-up.ts) loads a made-up model while the viewer starts,
@@ -14,48 +14,39 @@ const warmedUp = (el: BimViewer3d) => (el as unknown as { core: { warmedUp: Prom
 
 describe('the warm-up model', () => {
   it('streams every kind of geometry it is made of, each product with triangles, and its grid', async () => {
-    const client = new IfcClient();
-    try {
-      const rooms = 8;
-      const opened = await client.open(1, warmUpModel(rooms).buffer as ArrayBuffer, '0', null);
-      const triangles = new Map<number, number>();
-      const types = new Map<number, string>();
-      const lengths = new Map<number, number>();
-      const take = (chunk: GeometryChunk) => {
-        for (let o = 0; o < chunk.expressIds.length; o++) {
-          const b = chunk.boxes.subarray(o * 6, o * 6 + 6);
-          lengths.set(chunk.expressIds[o], Math.max(lengths.get(chunk.expressIds[o]) ?? 0, b[3] - b[0], b[4] - b[1], b[5] - b[2]));
-        }
-        for (let i = 0; i < chunk.ranges.length; i += RANGE_STRIDE) {
-          const object = chunk.ranges[i];
-          const expressId = chunk.expressIds[object];
-          types.set(expressId, opened.typeNames[chunk.types[object]]);
-          triangles.set(expressId, (triangles.get(expressId) ?? 0) + chunk.ranges[i + 2] / 3);
-        }
-      };
-      let origin: [number, number, number] | null = null;
-      for (let unit = 0; unit < opened.units; unit++) origin = await client.stream(1, [unit], origin, take);
-      await client.endStream(1, take);
-      const perType = new Map<string, number[]>();
-      for (const [id, type] of types) perType.set(type, [...(perType.get(type) ?? []), triangles.get(id)!]);
-      const expected = ['IfcWall', 'IfcWindow', 'IfcSlab', 'IfcColumn', 'IfcBeam', 'IfcFurnishingElement', 'IfcCovering', 'IfcBuildingElementProxy', 'IfcSpace'];
-      assertDeepEqual([...perType.keys()].sort(), [...expected].sort(), 'types with geometry');
-      for (const type of expected) {
-        const counts = perType.get(type)!;
-        assertEqual(counts.length, type === 'IfcSlab' ? 2 * rooms : rooms, `${type} products`);
-        assert(counts.every((n) => n > 0), `every ${type} has triangles: ${counts}`);
+    const rooms = 8;
+    const triangles = new Map<number, number>();
+    const types = new Map<number, string>();
+    const lengths = new Map<number, number>();
+    const opened = await streamModel(warmUpModel(rooms).buffer as ArrayBuffer, (chunk, { typeNames }) => {
+      for (let o = 0; o < chunk.expressIds.length; o++) {
+        const b = chunk.boxes.subarray(o * 6, o * 6 + 6);
+        lengths.set(chunk.expressIds[o], Math.max(lengths.get(chunk.expressIds[o]) ?? 0, b[3] - b[0], b[4] - b[1], b[5] - b[2]));
       }
-      // A wall is a box (12 triangles) until its opening is cut out of it.
-      assert(perType.get('IfcWall')!.every((n) => n > 12), `walls with openings: ${perType.get('IfcWall')}`);
-      // Beams clipped by a half space (every fourth room) are shorter than the plain ones.
-      const beams = [...types].filter(([, type]) => type === 'IfcBeam').map(([id]) => lengths.get(id)!.toFixed(2));
-      assertDeepEqual([...new Set(beams)].sort(), ['5.10', '5.80'], 'beam lengths');
-      assertEqual(beams.filter((l) => l === '5.10').length, rooms / 4, 'clipped beams');
-      assertEqual(opened.grids.length, 1, 'grids');
-      assertEqual(opened.grids[0].axes.length, 4, 'grid axes');
-    } finally {
-      client.dispose();
+      for (let i = 0; i < chunk.ranges.length; i += RANGE_STRIDE) {
+        const object = chunk.ranges[i];
+        const expressId = chunk.expressIds[object];
+        types.set(expressId, typeNames[chunk.types[object]]);
+        triangles.set(expressId, (triangles.get(expressId) ?? 0) + chunk.ranges[i + 2] / 3);
+      }
+    });
+    const perType = new Map<string, number[]>();
+    for (const [id, type] of types) perType.set(type, [...(perType.get(type) ?? []), triangles.get(id)!]);
+    const expected = ['IfcWall', 'IfcWindow', 'IfcSlab', 'IfcColumn', 'IfcBeam', 'IfcFurnishingElement', 'IfcCovering', 'IfcBuildingElementProxy', 'IfcSpace'];
+    assertDeepEqual([...perType.keys()].sort(), [...expected].sort(), 'types with geometry');
+    for (const type of expected) {
+      const counts = perType.get(type)!;
+      assertEqual(counts.length, type === 'IfcSlab' ? 2 * rooms : rooms, `${type} products`);
+      assert(counts.every((n) => n > 0), `every ${type} has triangles: ${counts}`);
     }
+    // A wall is a box (12 triangles) until its opening is cut out of it.
+    assert(perType.get('IfcWall')!.every((n) => n > 12), `walls with openings: ${perType.get('IfcWall')}`);
+    // Beams clipped by a half space (every fourth room) are shorter than the plain ones.
+    const beams = [...types].filter(([, type]) => type === 'IfcBeam').map(([id]) => lengths.get(id)!.toFixed(2));
+    assertDeepEqual([...new Set(beams)].sort(), ['5.10', '5.80'], 'beam lengths');
+    assertEqual(beams.filter((l) => l === '5.10').length, rooms / 4, 'clipped beams');
+    assertEqual(opened.grids.length, 1, 'grids');
+    assertEqual(opened.grids[0].axes.length, 4, 'grid axes');
   });
 });
 
