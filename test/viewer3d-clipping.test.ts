@@ -124,7 +124,7 @@ describe('clipping planes on Duplex', () => {
     assertDeepEqual(moved.direction, { x: 0, y: 0, z: 1 }, 'moving keeps the direction');
     assert(events.length >= 2, 'viewer.clippingplanes fires while the plane moves');
     // R switches the widget between moving and turning the plane.
-    const modes = () => (core() as unknown as { widget: { mode: string } }).widget.mode;
+    const modes = () => (core() as unknown as { sectioning: { widget: { mode: string } } }).sectioning.widget.mode;
     assertEqual(modes(), 'translate');
     el.shadowRoot!.querySelector('canvas')!.focus();
     await sendKeys({ press: 'r' });

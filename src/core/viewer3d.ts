@@ -11,9 +11,9 @@ import { CameraRig, toVector, vec } from './scene/camera-rig.js';
 import { Picker, trianglesNear, type PickHit } from './scene/picker.js';
 import { Navigation } from './scene/navigation.js';
 import { OrbitSphere } from './scene/orbit-sphere.js';
-import { ClippingPlanes, MAX_CLIPPING_PLANES, clipPlane } from './scene/clipping-planes.js';
-import { SectionCaps } from './scene/section-caps.js';
-import { ClippingWidget, type WidgetViewport } from './scene/clipping-widget.js';
+import { MAX_CLIPPING_PLANES, clipPlane } from './scene/clipping-planes.js';
+import type { WidgetViewport } from './scene/clipping-widget.js';
+import { Sectioning } from './scene/sectioning.js';
 import { CameraTransition, type TransitionSettings } from './scene/camera-transition.js';
 import { DepthBuffer } from './scene/depth-buffer.js';
 import { Movement3d } from './scene/movement.js';
@@ -95,9 +95,7 @@ export class Viewer3d {
   private readonly picker: Picker;
   private readonly navigation: Navigation;
   private readonly sphere: OrbitSphere;
-  private readonly clipping = new ClippingPlanes();
-  private readonly caps: SectionCaps;
-  private readonly widget: ClippingWidget;
+  private readonly sectioning: Sectioning;
   private readonly transition: CameraTransition;
   private readonly depth = new DepthBuffer();
   readonly movement: Movement3d;
@@ -150,14 +148,13 @@ export class Viewer3d {
     this.measure = new Measure(this.labels);
     this.grids = new GridAxes(this.labels);
     this.scene.add(this.labels.group, this.measure.group, this.grids.group, this.images.group);
-    this.caps = new SectionCaps(() => this.depth.track(batchMaterial(this.uniforms, Pass.Stencil)), (m) => this.depth.track(m));
-    this.scene.add(this.caps.group);
-    this.widget = new ClippingWidget(this.scene, this.canvas, container, () => this.rig.camera, () => this.requestRender());
-    this.widget.onChange = (location, direction) => {
-      this.clipping.update(this.clipping.selected, location, direction);
-      this.clippingChanged(false);
-    };
-    this.canvas.addEventListener('keydown', (e) => this.onKeyDown(e));
+    this.sectioning = new Sectioning(this.scene, this.canvas, container, () => this.rig.camera, () => this.depth.track(batchMaterial(this.uniforms, Pass.Stencil)), (m) => this.depth.track(m), {
+      materials: () => Object.values(this.materials),
+      batches: () => this.models.flatMap((m) => (m.group.visible ? m.batches.map((batch) => ({ batch, matrix: m.matrix })) : [])),
+      box: () => this.sceneBox(),
+      changed: () => this.hooks.clippingplanes(this.getClippingPlanes()),
+      requestRender: () => this.requestRender(),
+    });
     // three restores its own state on webglcontextrestored; the model geometry lives on the
     // GPU only (its colours and ids are freed after upload), so it is streamed again.
     this.canvas.addEventListener('webglcontextlost', () => {
@@ -184,7 +181,7 @@ export class Viewer3d {
         const [objectId, intersects] = this.describeHit(this.pickAt(x, y));
         return this.hooks.contextmenu(objectId, intersects);
       },
-      capturesPointer: () => this.widget.capturesPointer,
+      capturesPointer: () => this.sectioning.widget.capturesPointer,
     }, this.movement);
     this.setOptions(options);
     this.resize();
@@ -239,9 +236,10 @@ export class Viewer3d {
     if (Number.isFinite(options.fieldOfView) && options.fieldOfView > 1 && options.fieldOfView < 179) this.rig.fov = options.fieldOfView;
     this.navigation.enableTouch = options.enableTouch;
     this.sphere.setColor(toColor(cssColor(options.navigationOrbitSphereColor, { r: 0.69, g: 0.82, b: 0.35, a: 1 })).getStyle());
-    this.widget.setColor(toColor(cssColor(options.activeClippingPlaneBorderColor, { r: 0.65, g: 0.96, b: 0.33, a: 1 })).getStyle());
+    this.sectioning.widget.setColor(toColor(cssColor(options.activeClippingPlaneBorderColor, { r: 0.65, g: 0.96, b: 0.33, a: 1 })).getStyle());
+    this.sectioning.widgetEnabled = options.enableClippingPlaneWidget;
     this.labels.setMode(options.textRenderMode === 'dom' ? 'dom' : 'canvas');
-    this.refreshWidget();
+    this.sectioning.refreshWidget();
     this.requestRender();
   }
 
@@ -289,7 +287,7 @@ export class Viewer3d {
     this.updatePasses();
     this.frameScene(this.models.length === 1);
     this.rig.setSceneRadius(this.sceneBox().getSize(new Vector3()).length());
-    if (this.clipping.planes.length) this.updateCaps();
+    this.sectioning.updateCaps();
     progress(1, 'done');
     this.requestRender();
     return this.info(model);
@@ -321,7 +319,7 @@ export class Viewer3d {
   setModelVisible(modelId: string, visible: boolean) {
     this.model(modelId).group.visible = visible;
     this.grids.setModelVisible(modelId, visible);
-    this.updateCaps();
+    this.sectioning.updateCaps();
     this.requestRender();
   }
 
@@ -340,7 +338,7 @@ export class Viewer3d {
       this.nextIndex = 0;
     }
     if (wasSelected !== this.selectedIds().length) this.hooks.select(this.selectedIds());
-    this.updateCaps();
+    this.sectioning.updateCaps();
     this.updatePasses();
     this.requestRender();
   }
@@ -363,7 +361,7 @@ export class Viewer3d {
     const fromIfc = new Matrix4().makeTranslation(-origin.x, -origin.y, -origin.z);
     model.setMatrix(fromIfc.multiply(ifc).multiply(toIfc));
     this.grids.setMatrix(modelId, model.matrix);
-    if (this.clipping.planes.length) this.updateCaps();
+    this.sectioning.updateCaps();
     this.requestRender();
   }
 
@@ -562,13 +560,12 @@ export class Viewer3d {
       throw new ViewerError('argument', `clippingPlanes: at most ${MAX_CLIPPING_PLANES} planes, got ${planes.length}`);
     }
     const origin = this.origin ?? new Vector3();
-    this.clipping.set(planes.map((p) => clipPlane(toVector(p.location).sub(origin), toVector(p.direction))));
-    this.clippingChanged();
+    this.sectioning.set(planes.map((p) => clipPlane(toVector(p.location).sub(origin), toVector(p.direction))));
   }
 
   getClippingPlanes(): ClippingPlane[] {
     const origin = this.origin ?? new Vector3();
-    return this.clipping.planes.map((p) => ({ location: vec(p.location.clone().add(origin)), direction: vec(p.direction) }));
+    return this.sectioning.planes.planes.map((p) => ({ location: vec(p.location.clone().add(origin)), direction: vec(p.direction) }));
   }
 
   /** Clipping planes at the top and/or bottom of the objects' bounding box. */
@@ -586,39 +583,7 @@ export class Viewer3d {
 
   /** Draws the clipping widget into a rectangle of the canvas (CSS pixels from its top left). */
   setClippingWidgetViewport(viewport: WidgetViewport) {
-    this.widget.setViewport(viewport);
-    this.refreshWidget();
-    this.requestRender();
-  }
-
-  private clippingChanged(moveWidget = true) {
-    const planes = this.clipping.threePlanes();
-    for (const material of Object.values(this.materials)) material.clippingPlanes = planes;
-    this.updateCaps();
-    if (moveWidget) this.refreshWidget();
-    this.requestRender();
-    this.hooks.clippingplanes(this.getClippingPlanes());
-  }
-
-  /** The widget shows on the selected plane when enabled and a plane exists. */
-  private refreshWidget() {
-    const plane = this.options.enableClippingPlaneWidget ? this.clipping.planes[this.clipping.selected] ?? null : null;
-    this.widget.show(plane, this.sceneBox());
-  }
-
-  private updateCaps() {
-    const batches = this.models.flatMap((m) => (m.group.visible ? m.batches.map((batch) => ({ batch, matrix: m.matrix })) : []));
-    this.caps.update(this.clipping.planes, batches, this.sceneBox());
-  }
-
-  private onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Delete' && this.clipping.selected >= 0) {
-      event.preventDefault();
-      this.clipping.remove(this.clipping.selected);
-      this.clippingChanged();
-    } else if ((event.key === 'r' || event.key === 'R') && this.options.enableClippingPlaneWidget && this.clipping.selected >= 0) {
-      this.widget.toggleMode();
-    }
+    this.sectioning.setViewport(viewport);
   }
 
   // ---- data -------------------------------------------------------------------
@@ -697,8 +662,7 @@ export class Viewer3d {
     this.models.length = 0;
     this.ifc.dispose();
     this.sphere.dispose();
-    this.caps.dispose();
-    this.widget.dispose();
+    this.sectioning.dispose();
     this.measure.dispose();
     this.grids.dispose();
     this.images.dispose();
@@ -724,7 +688,7 @@ export class Viewer3d {
     }
     this.state.texture.needsUpdate = true;
     this.updatePasses();
-    this.updateCaps();
+    this.sectioning.updateCaps();
     this.render();
     this.restoring = null;
     this.restored();
@@ -771,7 +735,7 @@ export class Viewer3d {
     this.measure.update(camera, metresPerPixel);
     this.sphere.scaleFor(camera, metresPerPixel);
     this.renderer.render(this.scene, camera);
-    this.widget.render(this.renderer);
+    this.sectioning.render(this.renderer);
   }
 
   /** Draws the see-through pass only where something is see-through, the opaque pass only where something is opaque. */
@@ -794,16 +758,7 @@ export class Viewer3d {
 
   /** The select action: viewer.click, then (unless cancelled) the selection changes. */
   private onClick(x: number, y: number, event: MouseEvent): boolean {
-    if (event.shiftKey && this.clipping.planes.length > 0) {
-      const ray = this.picker.ray(this.rig.camera, x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1);
-      const index = this.clipping.planeAt(ray, this.sceneBox().expandByScalar(1));
-      if (index >= 0) {
-        this.clipping.selected = index;
-        this.refreshWidget();
-        this.requestRender();
-        return true;
-      }
-    }
+    if (event.shiftKey && this.sectioning.selectAt(this.picker.ray(this.rig.camera, x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1))) return true;
     const hit = this.pickAt(x, y);
     const [objectId, intersects] = this.describeHit(hit);
     if (!this.hooks.click(objectId, intersects)) return false;
@@ -837,7 +792,7 @@ export class Viewer3d {
 
   private pickAt(x: number, y: number): PickHit | null {
     if (this.models.length === 0) return null;
-    return this.picker.pick(this.rig.camera, this.models.filter((m) => m.group.visible), (index) => this.state.visible(index), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1, this.clipping.threePlanes());
+    return this.picker.pick(this.rig.camera, this.models.filter((m) => m.group.visible), (index) => this.state.visible(index), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1, this.sectioning.threePlanes());
   }
 
   private describeHit(hit: PickHit | null): [string | undefined, Intersection | undefined] {
