@@ -41,6 +41,7 @@ export class ClippingWidget {
   private readonly group = new Group();
   private readonly ownScene = new Scene();
   private readonly ownCamera = new PerspectiveCamera(50, 1, 0.01, 1e6);
+  /** Made when first shown (three's gizmo is ~0.4 MB of geometry a page without planes never needs). */
   private controls: TransformControls | null = null;
   private overlay: HTMLDivElement | null = null;
   private viewport: WidgetViewport | null = null;
@@ -60,7 +61,6 @@ export class ClippingWidget {
     this.outline.renderOrder = 20;
     this.group.name = 'clipping-widget';
     this.group.add(this.proxy, this.outline);
-    this.createControls();
   }
 
   /** True while the pointer is on a handle or dragging one: navigation must not act then. */
@@ -75,12 +75,13 @@ export class ClippingWidget {
   /** Shows the widget on `plane` (null hides it), sized to the scene box. */
   show(plane: ClipPlane | null, box: Box3) {
     this.active = plane !== null;
-    if (!plane || !this.controls) {
+    if (!plane) {
       this.controls?.detach();
       this.group.removeFromParent();
       this.controls?.getHelper().removeFromParent();
       return;
     }
+    this.controls ??= this.createControls();
     this.size = Math.max(1, box.isEmpty() ? 10 : box.getSize(new Vector3()).length());
     this.proxy.position.copy(plane.location);
     this.proxy.quaternion.setFromUnitVectors(Z, plane.direction);
@@ -95,6 +96,7 @@ export class ClippingWidget {
     this.viewport = viewport;
     this.controls?.dispose();
     this.controls?.getHelper().removeFromParent();
+    this.controls = null; // made again, on the new element, when next shown
     this.overlay?.remove();
     this.overlay = null;
     if (viewport) {
@@ -103,7 +105,6 @@ export class ClippingWidget {
       this.overlay.className = 'clipping-widget-viewport';
       this.container.appendChild(this.overlay);
     }
-    this.createControls();
   }
 
   toggleMode() {
@@ -150,7 +151,7 @@ export class ClippingWidget {
     this.outline.material.dispose();
   }
 
-  private createControls() {
+  private createControls(): TransformControls {
     const controls = new TransformControls(this.viewport ? this.ownCamera : this.mainCamera(), this.overlay ?? this.canvas);
     controls.setSpace('local');
     controls.setMode('translate');
@@ -161,7 +162,7 @@ export class ClippingWidget {
       this.syncOutline();
       this.onChange(this.proxy.position.clone(), Z.clone().applyQuaternion(this.proxy.quaternion).normalize());
     });
-    this.controls = controls;
+    return controls;
   }
 
   private syncOutline() {
