@@ -285,8 +285,9 @@ export class Viewer3d {
     this.models.push(model);
     this.grids.add(model.id, model.grids, this.origin ?? new Vector3(), model.matrix);
     this.updatePasses();
-    this.frameScene(this.models.length === 1);
-    this.rig.setSceneRadius(this.sceneBox().getSize(new Vector3()).length());
+    const box = this.sceneBox();
+    this.frameScene(this.models.length === 1, box);
+    this.rig.setSceneRadius(box.getSize(new Vector3()).length());
     this.sectioning.updateCaps();
     progress(1, 'done');
     this.requestRender();
@@ -792,7 +793,7 @@ export class Viewer3d {
 
   private pickAt(x: number, y: number): PickHit | null {
     if (this.models.length === 0) return null;
-    return this.picker.pick(this.rig.camera, this.models.filter((m) => m.group.visible), (index) => this.state.visible(index), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1, this.sectioning.threePlanes());
+    return this.picker.pick(this.rig.camera, this.models.filter((m) => m.group.visible), (index) => this.state.visible(index), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1, this.sectioning.planes.threePlanes());
   }
 
   private describeHit(hit: PickHit | null): [string | undefined, Intersection | undefined] {

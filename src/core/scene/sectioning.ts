@@ -1,4 +1,4 @@
-import { Box3, type Material, type Matrix4, type MeshBasicMaterial, type OrthographicCamera, type PerspectiveCamera, type Plane, type Ray, type Scene, type ShaderMaterial, type WebGLRenderer } from 'three';
+import { Box3, type Material, type Matrix4, type MeshBasicMaterial, type OrthographicCamera, type PerspectiveCamera, type Ray, type Scene, type ShaderMaterial, type WebGLRenderer } from 'three';
 import { ClippingPlanes, type ClipPlane } from './clipping-planes.js';
 import { ClippingWidget, type WidgetViewport } from './clipping-widget.js';
 import { SectionCaps } from './section-caps.js';
@@ -53,11 +53,6 @@ export class Sectioning {
   set(planes: ClipPlane[]) {
     this.planes.set(planes);
     this.changed();
-  }
-
-  /** three's planes, for what else must respect the cut (picking). */
-  threePlanes(): Plane[] {
-    return this.planes.threePlanes();
   }
 
   /** Selects the plane a ray (Shift+click) passes nearest to; false when it passes none. */
