@@ -196,7 +196,6 @@ export class Viewer3d {
   private compileMaterials() {
     const geometry = batchGeometry({
       positions: new Float32Array(9),
-      normals: new Int8Array(9),
       colors: new Uint8Array(12),
       objects: new Float32Array(3),
       indices: new Uint32Array([0, 1, 2]),

@@ -14,22 +14,22 @@ import type { GridData } from './grids.js';
  * which object each number is, so chunks from any worker, in any order, can be placed.
  */
 export interface GeometryChunk {
+  /**
+   * Each piece's distinct positions, one run per piece. Drawn as they are (a face's
+   * normal comes from its positions) and kept by the page for picking.
+   */
   positions: Float32Array;
-  normals: Int8Array;
   /** RGBA per vertex. */
   colors: Uint8Array;
   /** Per vertex: the object's number within the chunk. */
   objects: Float32Array;
-  indices: Uint32Array;
-  /** For picking: each piece's distinct positions, one run per piece. */
-  pickPositions: Float32Array;
-  /** For picking: `indices` again (same order and offsets), each an index into its piece's run of `pickPositions`. */
-  pickIndices: Uint16Array | Uint32Array;
+  /** Triangles, three indices into `positions` each: 16-bit unless one piece alone has more positions. */
+  indices: Uint16Array | Uint32Array;
   /** True when the chunk holds surfaces with their own transparency (glass). */
   transparent: boolean;
   /** True when every piece is a closed solid wound outward: back faces need not be drawn. */
   closed: boolean;
-  /** Per piece (RANGE_STRIDE numbers): object number, first index, index count, first of its pick positions. */
+  /** Per piece (RANGE_STRIDE numbers): object number, first index, index count. */
   ranges: Uint32Array;
   /** Per object number: its express id. */
   expressIds: Uint32Array;
@@ -40,7 +40,7 @@ export interface GeometryChunk {
 }
 
 /** Numbers per piece in GeometryChunk.ranges. */
-export const RANGE_STRIDE = 4;
+export const RANGE_STRIDE = 3;
 
 export interface OpenResult {
   /** Units of work in the model's stream plan: stream them all to get every object. */

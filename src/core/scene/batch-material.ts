@@ -43,9 +43,13 @@ uniform int stateWidth;
 uniform vec3 selectedColor;
 uniform float translucentOpacity;
 uniform int pass;
-out vec4 vColor;
-out vec3 vNormal;
-out vec3 vWorldNormal;
+// Flat: one object's triangle has one colour, and the sun one direction (nothing to interpolate).
+flat out vec4 vColor;
+flat out vec3 vSun;
+out vec3 vViewPosition;
+
+// A sun fixed in the scene (z up).
+const vec3 SUN = vec3(0.35, -0.55, 0.75) / length(vec3(0.35, -0.55, 0.75));
 
 vec4 stateAt(int texel) {
   return texelFetch(stateTexture, ivec2(texel % stateWidth, texel / stateWidth), 0);
@@ -66,9 +70,9 @@ void main() {
     return;
   }
   vColor = color;
-  vNormal = normalize(normalMatrix * normal);
-  vWorldNormal = normalize(mat3(modelMatrix) * normal);
+  vSun = mat3(viewMatrix) * SUN;
   vec4 mvPosition = modelViewMatrix * vec4(position, 1.0);
+  vViewPosition = mvPosition.xyz;
   #include <clipping_planes_vertex>
   gl_Position = projectionMatrix * mvPosition;
   #include <logdepthbuf_vertex>
@@ -79,9 +83,9 @@ const fragmentShader = /* glsl */ `
 #include <logdepthbuf_pars_fragment>
 #include <clipping_planes_pars_fragment>
 uniform int pass;
-in vec4 vColor;
-in vec3 vNormal;
-in vec3 vWorldNormal;
+flat in vec4 vColor;
+flat in vec3 vSun;
+in vec3 vViewPosition;
 out vec4 fragColor;
 
 void main() {
@@ -91,13 +95,14 @@ void main() {
     fragColor = vec4(0.0);
     return;
   }
-  // A head light plus a sun fixed to the model (z up): faces facing different ways
-  // differ in brightness from every view, and nothing is ever black.
-  // IFC triangles are not consistently wound: turn the (outward) normal towards the eye.
-  float facing = vNormal.z >= 0.0 ? 1.0 : -1.0;
-  float head = abs(dot(normalize(vNormal), vec3(0.0, 0.0, 1.0)));
-  float sun = dot(normalize(vWorldNormal) * facing, normalize(vec3(0.35, -0.55, 0.75)));
-  float light = 0.5 + 0.15 * head + 0.35 * sun;
+  // A head light plus the sun: faces facing different ways differ in brightness from
+  // every view, and nothing is ever black. The face's normal (in view space) comes from
+  // how its position changes across the screen, as vertices are shared between faces
+  // (GeometryBatcher); it is turned towards the eye, as IFC triangles are not
+  // consistently wound.
+  vec3 normal = normalize(cross(dFdx(vViewPosition), dFdy(vViewPosition)));
+  if (normal.z < 0.0) normal = -normal;
+  float light = 0.5 + 0.15 * normal.z + 0.35 * dot(normal, vSun);
   fragColor = vec4(vColor.rgb * light, vColor.a);
 }
 `;

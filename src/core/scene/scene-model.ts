@@ -14,11 +14,11 @@ export interface Batch {
   translucent: Mesh;
   /** Glass and other surfaces that are see-through in the file itself. */
   transparent: boolean;
-  /** Per piece (RANGE_STRIDE numbers): object index (global), first index, index count, first pick position. */
+  /** Per piece (RANGE_STRIDE numbers): object index (global), first index, index count. */
   ranges: Uint32Array;
-  /** The triangles again, for picking on the CPU (GeometryChunk): the GPU's copies leave the page once uploaded. */
-  pickPositions: Float32Array;
-  pickIndices: Uint16Array | Uint32Array;
+  /** The geometry's positions and indices, which the page keeps for picking on the CPU. */
+  positions: Float32Array;
+  indices: Uint16Array | Uint32Array;
 }
 
 /**
@@ -99,7 +99,7 @@ export class SceneModel {
       this.group.add(mesh);
     }
     const batch = this.batches.length;
-    this.batches.push({ geometry, opaque, translucent, transparent: chunk.transparent, ranges, pickPositions: chunk.pickPositions, pickIndices: chunk.pickIndices });
+    this.batches.push({ geometry, opaque, translucent, transparent: chunk.transparent, ranges, positions: chunk.positions, indices: chunk.indices });
     for (let i = 0; i < ranges.length; i += RANGE_STRIDE) {
       const list = this.pieces.get(ranges[i]);
       if (list) list.push(batch, i);
@@ -186,11 +186,10 @@ export class SceneModel {
     const pieces = this.pieces.get(index) ?? [];
     const a = new Vector3(), b = new Vector3(), c = new Vector3();
     for (let p = 0; p < pieces.length; p += 2) {
-      const { ranges, pickPositions: positions, pickIndices: indices } = this.batches[pieces[p]];
+      const { ranges, positions, indices } = this.batches[pieces[p]];
       const r = pieces[p + 1];
-      const base = ranges[r + 3];
       for (let i = ranges[r + 1], end = i + ranges[r + 2]; i < end; i += 3) {
-        fn(a.fromArray(positions, (base + indices[i]) * 3), b.fromArray(positions, (base + indices[i + 1]) * 3), c.fromArray(positions, (base + indices[i + 2]) * 3));
+        fn(a.fromArray(positions, indices[i] * 3), b.fromArray(positions, indices[i + 1] * 3), c.fromArray(positions, indices[i + 2] * 3));
       }
     }
   }
@@ -217,19 +216,18 @@ export class SceneModel {
 }
 
 /** The geometry of a batch: the attribute layout every batch material expects. */
-export function batchGeometry(chunk: Pick<GeometryChunk, 'positions' | 'normals' | 'colors' | 'objects' | 'indices'>): BufferGeometry {
+export function batchGeometry(chunk: Pick<GeometryChunk, 'positions' | 'colors' | 'objects' | 'indices'>): BufferGeometry {
   const geometry = new BufferGeometry();
-  geometry.setAttribute('position', freeAfterUpload(new BufferAttribute(chunk.positions, 3)));
-  geometry.setAttribute('normal', freeAfterUpload(new BufferAttribute(chunk.normals, 3, true)));
+  geometry.setAttribute('position', new BufferAttribute(chunk.positions, 3));
   geometry.setAttribute('rgba', freeAfterUpload(new BufferAttribute(chunk.colors, 4, true)));
   geometry.setAttribute('objectIndex', freeAfterUpload(new BufferAttribute(chunk.objects, 1)));
-  geometry.setIndex(freeAfterUpload(new BufferAttribute(chunk.indices, 1)));
+  geometry.setIndex(new BufferAttribute(chunk.indices, 1));
   return geometry;
 }
 
 /**
- * What the GPU draws is needed there only (picking keeps its own compact copy, and a lost
- * context streams the model again): let the JS copy go once uploaded. Bounds are computed before.
+ * Colours and object numbers are needed on the GPU only (a lost context streams the model
+ * again): let the JS copy go once uploaded. Positions and indices stay, for picking.
  */
 function freeAfterUpload(attribute: BufferAttribute): BufferAttribute {
   attribute.onUpload(function (this: BufferAttribute) {
