@@ -19,7 +19,6 @@ const CHUNK_INDICES = CHUNK_VERTICES * 4;
  * enough for the page to keep for picking and snapping as it is.
  */
 export class GeometryBatcher {
-  private capacity = 0;
   private vertices = 0;
   private indexCount = 0;
   private positions = new Float32Array(0);
@@ -51,7 +50,7 @@ export class GeometryBatcher {
     const { local, firsts, distinct: count } = shape;
     if (this.vertices > 0 && (this.vertices + count > CHUNK_VERTICES || this.indexCount + triangles.length > CHUNK_INDICES)) this.emit();
     // Only an empty chunk grows (a piece bigger than a chunk gets one of its own, with 32-bit indices).
-    if (count > this.capacity || triangles.length > this.indices.length) this.allocate(Math.max(CHUNK_VERTICES, count), Math.max(CHUNK_INDICES, triangles.length));
+    if (count > this.objects.length || triangles.length > this.indices.length) this.allocate(Math.max(CHUNK_VERTICES, count), Math.max(CHUNK_INDICES, triangles.length));
     let object = this.numbers.get(expressId);
     if (object === undefined) {
       object = this.expressIds.length;
@@ -134,7 +133,6 @@ export class GeometryBatcher {
   }
 
   private allocate(vertices: number, indices: number) {
-    this.capacity = vertices;
     this.positions = new Float32Array(vertices * 3);
     this.colors = new Uint8Array(vertices * 4);
     this.objects = new Float32Array(vertices);

@@ -16,9 +16,6 @@ export interface Batch {
   transparent: boolean;
   /** Per piece (RANGE_STRIDE numbers): object index (global), first index, index count. */
   ranges: Uint32Array;
-  /** The geometry's positions and indices, which the page keeps for picking on the CPU. */
-  positions: Float32Array;
-  indices: Uint16Array | Uint32Array;
 }
 
 /**
@@ -99,7 +96,7 @@ export class SceneModel {
       this.group.add(mesh);
     }
     const batch = this.batches.length;
-    this.batches.push({ geometry, opaque, translucent, transparent: chunk.transparent, ranges, positions: chunk.positions, indices: chunk.indices });
+    this.batches.push({ geometry, opaque, translucent, transparent: chunk.transparent, ranges });
     for (let i = 0; i < ranges.length; i += RANGE_STRIDE) {
       const list = this.pieces.get(ranges[i]);
       if (list) list.push(batch, i);
@@ -186,7 +183,9 @@ export class SceneModel {
     const pieces = this.pieces.get(index) ?? [];
     const a = new Vector3(), b = new Vector3(), c = new Vector3();
     for (let p = 0; p < pieces.length; p += 2) {
-      const { ranges, positions, indices } = this.batches[pieces[p]];
+      const { ranges, geometry } = this.batches[pieces[p]];
+      const positions = geometry.getAttribute('position').array as Float32Array;
+      const indices = geometry.getIndex()!.array as Uint16Array | Uint32Array;
       const r = pieces[p + 1];
       for (let i = ranges[r + 1], end = i + ranges[r + 2]; i < end; i += 3) {
         fn(a.fromArray(positions, indices[i] * 3), b.fromArray(positions, indices[i + 1] * 3), c.fromArray(positions, indices[i + 2] * 3));
