@@ -4,6 +4,7 @@
 import { defineConfig } from 'vite';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { webIfcLazySchemas } from '../scripts/web-ifc-lazy-schemas.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const pages = ['ours', 'thatopen', 'xeokit', 'raw'];
@@ -13,7 +14,9 @@ export default defineConfig({
   base: './',
   logLevel: 'warn',
   publicDir: false,
-  worker: { format: 'es' },
+  // Our src/ gets web-ifc as the project's own builds give it; the peers get it as published.
+  plugins: [webIfcLazySchemas({ srcDir: resolve(here, '..', 'src') })],
+  worker: { format: 'es', plugins: () => [webIfcLazySchemas({ srcDir: resolve(here, '..', 'src') })] },
   optimizeDeps: { exclude: ['web-ifc'] },
   build: {
     outDir: resolve(here, 'dist'),

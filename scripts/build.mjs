@@ -23,6 +23,7 @@ import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync 
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { webIfcLazySchemas } from './web-ifc-lazy-schemas.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -56,7 +57,7 @@ function base(extra) {
     root,
     publicDir: false,
     logLevel: 'warn',
-    plugins: [distAssets()],
+    plugins: [distAssets(), webIfcLazySchemas({ srcDir: join(root, 'src') })],
     ...extra,
     build: {
       emptyOutDir: false,
