@@ -54,6 +54,33 @@ describe('loading IFC models', () => {
     assertDeepEqual(await el.renderInfo(), hidden, 'hidden again');
   });
 
+  it('shows a model before its hidden spaces are in: what is drawn then is what is drawn once they are (Duplex)', async () => {
+    el = await createViewer(480, 360);
+    type Model = { types: string[]; firstIndex: number };
+    const core = (el as unknown as { core: { models: Model[]; state: { visible(i: number): boolean }; loadModel: (...args: unknown[]) => Promise<unknown>; render(): void; renderer: { domElement: HTMLCanvasElement } } }).core;
+    const shot = () => {
+      core.render();
+      return core.renderer.domElement.toDataURL();
+    };
+    const spaces = (model: Model) => model.types.flatMap((type, i) => (type === 'IfcSpace' ? [model.firstIndex + i] : []));
+    let atShown: { objects: number; spaces: number; shot: string } | null = null;
+    const url = new URL(MODELS.duplex, location.href).href;
+    await core.loadModel({ url }, undefined, () => {}, () => {
+      const model = core.models[0];
+      atShown = { objects: model.types.length, spaces: spaces(model).length, shot: shot() };
+    });
+    const shown = atShown as { objects: number; spaces: number; shot: string } | null;
+    assert(shown !== null, 'onShown came before the load resolved');
+    const model = core.models[0];
+    const inAfter = spaces(model);
+    assertEqual(shown.spaces, 0, 'spaces in the scene when shown');
+    assert(inAfter.length > 10, `spaces once loaded: ${inAfter.length}`);
+    assertEqual(shown.objects, model.types.length - inAfter.length, 'every other object was in when shown');
+    assert(inAfter.every((i) => !core.state.visible(i)), 'the spaces came in hidden');
+    const difference = await pixelDifference(shown.shot, shot());
+    assert(difference < 0.001, `the frame when shown is the loaded model's: ${(difference * 100).toFixed(2)} % of pixels differ`);
+  });
+
   it('keeps draw calls flat as the number of objects grows (Tekla, 2600+ objects)', async () => {
     el = await createViewer();
     await el.loadUrl(MODELS.tekla);

@@ -6,6 +6,9 @@
 // A viewer adapter (ours.js, thatopen.js, xeokit.js, raw.js) implements:
 //   setup(container)        create the viewer, initialise its engine (not timed)
 //   load(bytes)             parse and show the model; resolves when it is in the scene
+//   loaded()                optional: resolves when the load's remaining work is done (ours: the
+//                           hidden spaces, streamed after the model is shown); awaited after the
+//                           load clock stops, before anything else is measured
 //   bounds()                {min: [x,y,z], max: [x,y,z], up: 'y'|'z'} in the viewer's world
 //   setCamera(eye, target, up, fov)   the same view for everyone (vertical fov, degrees)
 //   settle()                optional: wait until the current view is complete (streaming viewers)
@@ -162,6 +165,7 @@ export function install(name, adapter) {
         frame();
       }
       const load_ms = performance.now() - t0;
+      if (adapter.loaded) await adapter.loaded();
       state.phase = 'loaded';
       // One more frame of the same view, counted at the WebGL API.
       let draw_calls = null;

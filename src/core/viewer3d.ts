@@ -114,6 +114,8 @@ export class Viewer3d {
   /** IFC coordinates of the viewer's (0, 0, 0); set by the first model. */
   private origin: Vector3 | null = null;
   private nextIndex = 0;
+  /** Settles when the last loaded model's spaces are in (they stream after the model is shown). */
+  private settling: Promise<void> = Promise.resolve();
   /** The viewpoint the viewer chose itself after a load (to reframe when more models arrive). */
   private framed = '';
   /** Pending while the WebGL context is lost and until the geometry is back. */
@@ -244,7 +246,13 @@ export class Viewer3d {
 
   // ---- models -----------------------------------------------------------------
 
-  async loadModel(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void): Promise<ModelInfo> {
+  /**
+   * Loads a model; resolves once all of it is in. `onShown` comes earlier: when everything
+   * drawn at load is in the scene and a frame is asked for. The spaces, hidden at load,
+   * stream after that (units of their own at the end of the plan), so a model shows
+   * without waiting for them.
+   */
+  async loadModel(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void, onShown: () => void = () => {}): Promise<ModelInfo> {
     const modelId = source.id ?? this.freshModelId(source.url);
     if (this.models.some((m) => m.id === modelId)) throw new ViewerError('argument', `A model with id "${modelId}" is already loaded`);
     const progress = (value: number, phase: StreamingProgress['phase']) => onProgress({ modelId, progress: value, phase });
@@ -261,26 +269,41 @@ export class Viewer3d {
     // A big file gets a second worker for the load: both open it and share its units of work.
     const helper = this.loadWorkers > 1 && bytes.byteLength >= HELPER_MIN_BYTES ? new IfcClient() : null;
     const helperOpen = helper ? helper.open(key, bytes.slice(0), base, onlyExpress, false).then(() => ({ client: helper, key })) : null;
+    const failed = (e: unknown) => new ViewerError('ifc', `Could not load ${source.url}: ${(e as Error).message}`);
+    let stream: (from: number, to: number, helpers: Array<typeof helperOpen>) => Promise<[number, number, number]>;
+    let shown: number;
+    let units: number;
     try {
       const opened = await this.ifc.open(key, bytes, base, onlyExpress);
       model.opened = opened;
-      const origin = this.origin ? [this.origin.x, this.origin.y, this.origin.z] as [number, number, number] : null;
-      const used = await streamGeometry({ client: this.ifc, key }, helperOpen ? [helperOpen] : [], opened.units, origin, (chunk) => {
-        this.addChunk(model, chunk);
-        if (pacer.due()) this.streamingFrame(model, pacer);
-      }, (fraction) => progress(DOWNLOAD_SHARE + fraction * (1 - DOWNLOAD_SHARE), 'geometry'));
+      units = opened.units;
+      stream = (from, to, helpers) => {
+        const origin = this.origin ? [this.origin.x, this.origin.y, this.origin.z] as [number, number, number] : null;
+        const list = Array.from({ length: to - from }, (_, i) => from + i);
+        return streamGeometry({ client: this.ifc, key }, helpers.filter((h) => h !== null), list, origin, (chunk) => {
+          this.addChunk(model, chunk);
+          // Frames while the model is being shown; its spaces, streamed after, are hidden.
+          if (this.streaming === model && pacer.due()) this.streamingFrame(model, pacer);
+        }, (fraction) => progress(DOWNLOAD_SHARE + ((from + fraction * (to - from)) / Math.max(1, units)) * (1 - DOWNLOAD_SHARE), 'geometry'));
+      };
+      shown = opened.elementUnits;
+      let used = await stream(0, shown, [helperOpen]);
+      // Nothing but spaces: they set the origin, as any first geometry does.
+      if (model.batches.length === 0) {
+        used = await stream(shown, units, []);
+        shown = units;
+      }
       this.origin ??= new Vector3(...used);
     } catch (e) {
       for (let i = model.firstIndex; i < model.firstIndex + model.count; i++) this.state.reset(i, false);
       model.dispose();
       void this.ifc.close(key);
-      throw e instanceof ViewerError ? e : new ViewerError('ifc', `Could not load ${source.url}: ${(e as Error).message}`);
+      throw e instanceof ViewerError ? e : failed(e);
     } finally {
       this.streaming = null;
       pacer.dispose();
       helper?.dispose(); // its copy of the model goes with it
     }
-    this.nextIndex = model.firstIndex + model.count;
     this.models.push(model);
     this.grids.add(model.id, model.grids, this.origin ?? new Vector3(), model.matrix);
     this.updatePasses();
@@ -288,8 +311,20 @@ export class Viewer3d {
     this.frameScene(this.models.length === 1, box);
     this.rig.setSceneRadius(box.getSize(new Vector3()).length());
     this.sectioning.updateCaps();
-    progress(1, 'done');
     this.requestRender();
+    onShown();
+    const rest = stream(shown, units, []);
+    this.settling = rest.then(() => undefined, () => undefined);
+    try {
+      await rest;
+    } catch (e) {
+      this.nextIndex = model.firstIndex + model.count;
+      await this.unloadModel(model.id);
+      throw failed(e);
+    }
+    this.nextIndex = model.firstIndex + model.count;
+    this.updatePasses();
+    progress(1, 'done');
     return this.info(model);
   }
 
@@ -681,10 +716,12 @@ export class Viewer3d {
   }
 
   private async restoreGeometry() {
+    await this.settling; // a model's spaces still streaming would come in twice
     const origin = this.origin ?? new Vector3();
     for (const model of this.models) {
       model.clearBatches(false); // the old buffers died with the old context
-      await streamGeometry({ client: this.ifc, key: model.key }, [], model.opened?.units ?? 0, [origin.x, origin.y, origin.z], (chunk) => model.addChunk(chunk));
+      const units = Array.from({ length: model.opened?.units ?? 0 }, (_, unit) => unit);
+      await streamGeometry({ client: this.ifc, key: model.key }, [], units, [origin.x, origin.y, origin.z], (chunk) => model.addChunk(chunk));
     }
     this.state.texture.needsUpdate = true;
     this.updatePasses();

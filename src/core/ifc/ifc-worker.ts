@@ -52,7 +52,7 @@ async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenRe
   const products = new ProductReader(ifc, modelID, request.objectIdBase);
   const plan = new StreamPlan(ifc, modelID, request.only ? new Set(request.only) : null);
   models.set(request.modelKey, { modelID, products, plan, batchers: null });
-  const result: OpenResult = { units: plan.units, typeNames: {}, grids: [] };
+  const result: OpenResult = { units: plan.units, elementUnits: plan.elementUnits, typeNames: {}, grids: [] };
   if (request.details) {
     for (const code of plan.typeCodes()) result.typeNames[code] = products.typeNameOfCode(code);
     result.grids = readGrids(ifc, modelID, products.base);

@@ -45,6 +45,8 @@ export const RANGE_STRIDE = 3;
 export interface OpenResult {
   /** Units of work in the model's stream plan: stream them all to get every object. */
   units: number;
+  /** The units before the spaces' (spaces are hidden at load: the viewer shows the model, then streams them). */
+  elementUnits: number;
   /** IFC type name per type code in the plan (IfcWall...). Only when opened with `details`, as are the grids. */
   typeNames: Record<number, string>;
   grids: GridData[];

@@ -5,7 +5,7 @@ import type { GeometryChunk } from './protocol.js';
 const AHEAD = 2;
 
 /**
- * Streams every unit of an open model's plan through the workers that have it open,
+ * Streams `units` of an open model's plan through the workers that have it open,
  * each taking the next unit as it finishes one, so a worker that joins late (a helper
  * still starting) or gets slow units takes less. Without an `origin`, the main worker's
  * first unit sets it and helpers start after that. `helpers` join when they have the
@@ -15,7 +15,7 @@ const AHEAD = 2;
 export async function streamGeometry(
   main: { client: IfcClient; key: number },
   helpers: Promise<{ client: IfcClient; key: number }>[],
-  units: number,
+  units: number[],
   origin: [number, number, number] | null,
   onChunk: (chunk: GeometryChunk) => void,
   onProgress: (fraction: number) => void = () => {},
@@ -25,11 +25,11 @@ export async function streamGeometry(
   let known: (origin: [number, number, number]) => void = () => {};
   const originKnown = origin ? Promise.resolve(origin) : new Promise<[number, number, number]>((resolve) => (known = resolve));
   const lane = async ({ client, key }: { client: IfcClient; key: number }) => {
-    while (next < units) {
-      const unit = next++;
+    while (next < units.length) {
+      const unit = units[next++];
       origin = (await client.stream(key, [unit], origin, onChunk)) ?? null; // null: nothing with geometry yet
       if (origin) known(origin);
-      onProgress(++done / units);
+      onProgress(++done / units.length);
     }
   };
   const run = async (worker: { client: IfcClient; key: number }) => {
@@ -39,7 +39,7 @@ export async function streamGeometry(
   const running: Promise<void>[] = [];
   for (const helper of helpers) {
     Promise.all([helper, originKnown]).then(([worker]) => {
-      if (next >= units) return;
+      if (next >= units.length) return;
       const helped = run(worker);
       helped.catch(() => undefined); // reported by the await below, not as unhandled
       running.push(helped);

@@ -7,7 +7,8 @@ const MIN_UNIT_OBJECTS = 64;
 /**
  * Which objects a model's geometry stream visits, in a fixed order, cut into units of
  * work. The objects are those web-ifc's StreamAllMeshes visits (every IfcElement type
- * but openings and spaces), then the spaces (hidden until asked for, so last). The plan
+ * but openings and spaces), then the spaces (hidden until asked for, so last, in units
+ * of their own: the viewer shows a model before its spaces are in). The plan
  * depends on the file alone: every worker that opens the same file makes the same plan,
  * so a unit number means the same objects in each of them.
  */
@@ -17,6 +18,8 @@ export class StreamPlan {
   /** The IFC type code of each id. */
   readonly types: Uint32Array;
   readonly unitSize: number;
+  /** How many of the ids are not spaces (those come first). */
+  private readonly elements: number;
 
   constructor(api: IfcAPI, modelID: number, only: Set<number> | null) {
     const ids: number[] = [];
@@ -32,20 +35,27 @@ export class StreamPlan {
     };
     const elements = api.GetIfcEntityList(modelID).filter((type) => api.IsIfcElement(type) && type !== IFCOPENINGELEMENT && type !== IFCOPENINGSTANDARDCASE && type !== IFCSPACE);
     for (const type of elements.sort((a, b) => a - b)) add(type);
+    this.elements = ids.length;
     add(IFCSPACE);
     this.ids = new Uint32Array(ids);
     this.types = new Uint32Array(types);
     this.unitSize = Math.max(MIN_UNIT_OBJECTS, Math.ceil(ids.length / MAX_UNITS));
   }
 
+  /** Units of the objects before the spaces: units from here on are the spaces'. */
+  get elementUnits(): number {
+    return Math.ceil(this.elements / this.unitSize);
+  }
+
   get units(): number {
-    return Math.ceil(this.ids.length / this.unitSize);
+    return this.elementUnits + Math.ceil((this.ids.length - this.elements) / this.unitSize);
   }
 
   /** The first plan position of a unit and the position after its last object. */
   range(unit: number): [number, number] {
-    const start = unit * this.unitSize;
-    return [start, Math.min(this.ids.length, start + this.unitSize)];
+    const [first, end] = unit < this.elementUnits ? [0, this.elements] : [this.elements, this.ids.length];
+    const start = first + (unit < this.elementUnits ? unit : unit - this.elementUnits) * this.unitSize;
+    return [start, Math.min(end, start + this.unitSize)];
   }
 
   /** The type codes in the plan. */
