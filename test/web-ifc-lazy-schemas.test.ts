@@ -1,10 +1,12 @@
 // The web-ifc our workers get (scripts/web-ifc-lazy-schemas.mjs: each schema's tables and
 // classes built on first use) against web-ifc as published, on the same page: every line
 // of a model of each schema reads the same, and a schema is only built once a model of it
-// is read.
+// is read (a stream plan, made before a model's first frame, builds none).
 import * as published from 'web-ifc';
 import * as lazy from 'virtual:web-ifc-lazy-schemas';
 import wasmUrl from 'web-ifc/web-ifc.wasm?url';
+import { readGrids } from '../src/core/ifc/grids';
+import { StreamPlan } from '../src/core/ifc/stream-plan';
 import { assert, assertEqual } from './support/assert';
 
 type Api = published.IfcAPI;
@@ -52,6 +54,27 @@ describe('web-ifc with schemas built on first use (the workers\' copy)', functio
     assertEqual(lazy.IFC4, undefined, 'the IFC4 namespace before the first read');
     [reference, ours] = await Promise.all([start(published.IfcAPI), start(lazy.IfcAPI)]);
     assertEqual(built(), '', 'no schema built by Init');
+  });
+
+  it('a stream plan and the grids of a model without grids (what the viewer reads before its first frame) build no schema, and visits what GetIfcEntityList lists', async () => {
+    const bytes = new Uint8Array(await (await fetch('/models/Duplex_A_20110907.ifc')).arrayBuffer());
+    const a = reference.OpenModel(bytes.slice(), { COORDINATE_TO_ORIGIN: false });
+    const b = ours.OpenModel(bytes.slice(), { COORDINATE_TO_ORIGIN: false });
+    const plan = new StreamPlan(ours, b, null);
+    assertEqual(readGrids(ours, b, '0').length, 0, 'Duplex has no grids');
+    assertEqual(built(), '', 'schemas built by the plan and the grids of an IFC2X3 model');
+    const skip = new Set([published.IFCOPENINGELEMENT, published.IFCOPENINGSTANDARDCASE, published.IFCSPACE]);
+    const expected: number[] = [];
+    const add = (type: number) => {
+      const ids = reference.GetLineIDsWithType(a, type, false);
+      for (let i = 0; i < ids.size(); i++) expected.push(ids.get(i));
+    };
+    for (const type of reference.GetIfcEntityList(a).filter((t) => reference.IsIfcElement(t) && !skip.has(t)).sort((x, y) => x - y)) add(type);
+    add(published.IFCSPACE);
+    reference.CloseModel(a);
+    ours.CloseModel(b);
+    assert(expected.length > 200, `objects: ${expected.length}`);
+    assertEqual([...plan.ids].join(), expected.join(), 'the plan\'s objects, in order');
   });
 
   const cases: Array<[string, string, keyof typeof SCHEMAS, (text: string) => string]> = [

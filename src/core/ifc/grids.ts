@@ -27,7 +27,8 @@ const coords = (point: Line | undefined): number[] => ((point?.Coordinates ?? []
 
 /** Every grid of a model, placed (web-ifc's world matrix of its placement) and scaled to metres. */
 export function readGrids(api: IfcAPI, modelID: number, base: string): GridData[] {
-  const ids = api.GetLineIDsWithType(modelID, IFCGRID, true);
+  // IfcGrid has no subtypes; asking for inherited ones would build the model's schema in web-ifc (stream-plan.ts).
+  const ids = api.GetLineIDsWithType(modelID, IFCGRID, false);
   if (ids.size() === 0) return [];
   const scale = readUnits(api, modelID).length;
   const grids: GridData[] = [];

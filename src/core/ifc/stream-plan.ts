@@ -1,4 +1,14 @@
+import * as WebIfc from 'web-ifc';
 import { IFCOPENINGELEMENT, IFCOPENINGSTANDARDCASE, IFCSPACE, type IfcAPI } from 'web-ifc';
+
+/**
+ * Every type code web-ifc has a constant for (IFCWALL...), over all its schemas. Not
+ * GetIfcEntityList, which lists the keys of the model's schema table and so builds that
+ * schema's classes (scripts/web-ifc-lazy-schemas.mjs): ~100 ms on the way to the first
+ * frame of a model in a schema the worker has not read yet. Codes are hashes of the names,
+ * the same in every schema; a code the model's schema lacks has no lines.
+ */
+const TYPE_CODES = [...new Set(Object.entries(WebIfc).flatMap(([name, value]) => (name.startsWith('IFC') && typeof value === 'number' ? [value] : [])))];
 
 /** Objects per unit of work, at most: units are what workers share out, so there are a few dozen of them. */
 const MAX_UNITS = 48;
@@ -33,7 +43,7 @@ export class StreamPlan {
         types.push(type);
       }
     };
-    const elements = api.GetIfcEntityList(modelID).filter((type) => api.IsIfcElement(type) && type !== IFCOPENINGELEMENT && type !== IFCOPENINGSTANDARDCASE && type !== IFCSPACE);
+    const elements = TYPE_CODES.filter((type) => api.IsIfcElement(type) && type !== IFCOPENINGELEMENT && type !== IFCOPENINGSTANDARDCASE && type !== IFCSPACE);
     for (const type of elements.sort((a, b) => a - b)) add(type);
     this.elements = ids.length;
     add(IFCSPACE);
@@ -53,9 +63,9 @@ export class StreamPlan {
 
   /** The first plan position of a unit and the position after its last object. */
   range(unit: number): [number, number] {
-    const [first, end] = unit < this.elementUnits ? [0, this.elements] : [this.elements, this.ids.length];
-    const start = first + (unit < this.elementUnits ? unit : unit - this.elementUnits) * this.unitSize;
-    return [start, Math.min(end, start + this.unitSize)];
+    const spaces = unit >= this.elementUnits;
+    const start = spaces ? this.elements + (unit - this.elementUnits) * this.unitSize : unit * this.unitSize;
+    return [start, Math.min(spaces ? this.ids.length : this.elements, start + this.unitSize)];
   }
 
   /** The type codes in the plan. */
