@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { webIfcLazySchemas } from '../scripts/web-ifc-lazy-schemas.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
+const srcDir = resolve(here, '..', 'src');
 const pages = ['ours', 'thatopen', 'xeokit', 'raw'];
 
 export default defineConfig({
@@ -15,8 +16,8 @@ export default defineConfig({
   logLevel: 'warn',
   publicDir: false,
   // Our src/ gets web-ifc as the project's own builds give it; the peers get it as published.
-  plugins: [webIfcLazySchemas({ srcDir: resolve(here, '..', 'src') })],
-  worker: { format: 'es', plugins: () => [webIfcLazySchemas({ srcDir: resolve(here, '..', 'src') })] },
+  plugins: [webIfcLazySchemas({ srcDir })],
+  worker: { format: 'es', plugins: () => [webIfcLazySchemas({ srcDir })] },
   optimizeDeps: { exclude: ['web-ifc'] },
   build: {
     outDir: resolve(here, 'dist'),

@@ -270,7 +270,7 @@ export class Viewer3d {
     const helper = this.loadWorkers > 1 && bytes.byteLength >= HELPER_MIN_BYTES ? new IfcClient() : null;
     const helperOpen = helper ? helper.open(key, bytes.slice(0), base, onlyExpress, false).then(() => ({ client: helper, key })) : null;
     const failed = (e: unknown) => new ViewerError('ifc', `Could not load ${source.url}: ${(e as Error).message}`);
-    let stream: (from: number, to: number, helpers: Array<typeof helperOpen>) => Promise<[number, number, number]>;
+    let stream: (from: number, to: number, helpers: Promise<{ client: IfcClient; key: number }>[]) => Promise<[number, number, number]>;
     let shown: number;
     let units: number;
     try {
@@ -279,15 +279,14 @@ export class Viewer3d {
       units = opened.units;
       stream = (from, to, helpers) => {
         const origin = this.origin ? [this.origin.x, this.origin.y, this.origin.z] as [number, number, number] : null;
-        const list = Array.from({ length: to - from }, (_, i) => from + i);
-        return streamGeometry({ client: this.ifc, key }, helpers.filter((h) => h !== null), list, origin, (chunk) => {
+        return streamGeometry({ client: this.ifc, key }, helpers, [from, to], origin, (chunk) => {
           this.addChunk(model, chunk);
           // Frames while the model is being shown; its spaces, streamed after, are hidden.
           if (this.streaming === model && pacer.due()) this.streamingFrame(model, pacer);
         }, (fraction) => progress(DOWNLOAD_SHARE + ((from + fraction * (to - from)) / Math.max(1, units)) * (1 - DOWNLOAD_SHARE), 'geometry'));
       };
       shown = opened.elementUnits;
-      let used = await stream(0, shown, [helperOpen]);
+      let used = await stream(0, shown, helperOpen ? [helperOpen] : []);
       // Nothing but spaces: they set the origin, as any first geometry does.
       if (model.batches.length === 0) {
         used = await stream(shown, units, []);
@@ -720,8 +719,7 @@ export class Viewer3d {
     const origin = this.origin ?? new Vector3();
     for (const model of this.models) {
       model.clearBatches(false); // the old buffers died with the old context
-      const units = Array.from({ length: model.opened?.units ?? 0 }, (_, unit) => unit);
-      await streamGeometry({ client: this.ifc, key: model.key }, [], units, [origin.x, origin.y, origin.z], (chunk) => model.addChunk(chunk));
+      await streamGeometry({ client: this.ifc, key: model.key }, [], [0, model.opened?.units ?? 0], [origin.x, origin.y, origin.z], (chunk) => model.addChunk(chunk));
     }
     this.state.texture.needsUpdate = true;
     this.updatePasses();

@@ -5,31 +5,31 @@ import type { GeometryChunk } from './protocol.js';
 const AHEAD = 2;
 
 /**
- * Streams `units` of an open model's plan through the workers that have it open,
- * each taking the next unit as it finishes one, so a worker that joins late (a helper
- * still starting) or gets slow units takes less. Without an `origin`, the main worker's
- * first unit sets it and helpers start after that. `helpers` join when they have the
+ * Streams units `first` up to `end` of an open model's plan through the workers that
+ * have it open, each taking the next unit as it finishes one, so a worker that joins
+ * late (a helper still starting) or gets slow units takes less. Without an `origin`, the
+ * main worker's first unit sets it and helpers start after that. `helpers` join when they have the
  * model open, if units are left; one that fails to open is left out. Resolves to the
  * origin once every chunk is in; helpers that never joined are not waited for.
  */
 export async function streamGeometry(
   main: { client: IfcClient; key: number },
   helpers: Promise<{ client: IfcClient; key: number }>[],
-  units: number[],
+  [first, end]: [number, number],
   origin: [number, number, number] | null,
   onChunk: (chunk: GeometryChunk) => void,
   onProgress: (fraction: number) => void = () => {},
 ): Promise<[number, number, number]> {
-  let next = 0;
+  let next = first;
   let done = 0;
   let known: (origin: [number, number, number]) => void = () => {};
   const originKnown = origin ? Promise.resolve(origin) : new Promise<[number, number, number]>((resolve) => (known = resolve));
   const lane = async ({ client, key }: { client: IfcClient; key: number }) => {
-    while (next < units.length) {
-      const unit = units[next++];
+    while (next < end) {
+      const unit = next++;
       origin = (await client.stream(key, [unit], origin, onChunk)) ?? null; // null: nothing with geometry yet
       if (origin) known(origin);
-      onProgress(++done / units.length);
+      onProgress(++done / (end - first));
     }
   };
   const run = async (worker: { client: IfcClient; key: number }) => {
@@ -39,7 +39,7 @@ export async function streamGeometry(
   const running: Promise<void>[] = [];
   for (const helper of helpers) {
     Promise.all([helper, originKnown]).then(([worker]) => {
-      if (next >= units.length) return;
+      if (next >= end) return;
       const helped = run(worker);
       helped.catch(() => undefined); // reported by the await below, not as unhandled
       running.push(helped);
