@@ -17,16 +17,20 @@ describe('<bim-viewer-ui> joystick', function () {
   const shown = () => !stick().hidden && stick().getBoundingClientRect().width > 0;
 
   /** Holds the knob at (dx, dy) times the radius from the centre for `ms`. */
-  async function push(dx: number, dy: number, ms = 600) {
+  /** Pushes the knob for about `ms`; resolves to how long it was deflected (mouse round trips vary under load). */
+  async function push(dx: number, dy: number, ms = 600): Promise<number> {
     const box = stick().getBoundingClientRect();
     const centre: Point = [Math.round(box.left + box.width / 2), Math.round(box.top + box.height / 2)];
     const r = box.width / 2;
     await sendMouse({ type: 'move', position: centre });
     await sendMouse({ type: 'down' });
+    const start = performance.now();
     for (let i = 1; i <= 4; i++) await sendMouse({ type: 'move', position: [Math.round(centre[0] + (dx * r * i) / 4), Math.round(centre[1] + (dy * r * i) / 4)] });
     await sleep(ms);
     await sendMouse({ type: 'up' });
+    const held = performance.now() - start;
     await sleep(50);
+    return held;
   }
 
   before(async function () {
@@ -115,15 +119,16 @@ describe('<bim-viewer-ui> joystick', function () {
   it('turns slower with a larger joystickRotationClamp', async function () {
     ui.joystickRotationClamp = 1;
     await ui.updateComplete;
+    // Turning speeds, degrees per second held: how long a push lasts depends on the mouse's round trips.
     let before = await el.viewpoint();
-    await push(1, 0, 700);
-    const fast = angle((await el.viewpoint()).direction, before.direction);
+    let held = await push(1, 0, 700);
+    const fast = (angle((await el.viewpoint()).direction, before.direction) * 1000) / held;
     ui.joystickRotationClamp = 4;
     await ui.updateComplete;
     before = await el.viewpoint();
-    await push(1, 0, 700);
-    const slow = angle((await el.viewpoint()).direction, before.direction);
-    assert(slow < fast * 0.5, `clamp 4 turned ${slow.toFixed(1)}, clamp 1 ${fast.toFixed(1)} degrees`);
+    held = await push(1, 0, 700);
+    const slow = (angle((await el.viewpoint()).direction, before.direction) * 1000) / held;
+    assert(slow < fast * 0.5, `clamp 4 turned ${slow.toFixed(1)}, clamp 1 ${fast.toFixed(1)} degrees a second`);
     ui.joystickRotationClamp = 2;
     await ui.updateComplete;
   });
