@@ -4,12 +4,15 @@
 // Extra arguments go to web-test-runner, e.g.
 //   npm test -- --files test/infra.test.ts
 // Environment: CHROME_PATH (browser to use), UPDATE_SCREENSHOTS=1 (create missing
-// expected screenshots), NO_BROWSER_INSTALL=1 (never install a browser).
+// expected screenshots), NO_BROWSER_INSTALL=1 (never install a browser), BIM_MODELS (the
+// folder of real models that test/real-models/ reads; default ../shared/models; without
+// it those tests are left out, and the output says so in one line).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bimModelsFolder, bimModelsSetting } from './bim-models.mjs';
 import { findBrowser } from './find-browser.mjs';
 import { bundleIsStale } from './stale-build.mjs';
 
@@ -36,6 +39,13 @@ if (stale) {
 
 const browser = await findBrowser({ install: process.env.NO_BROWSER_INSTALL !== '1' });
 
+// Tests of real files written by others need the BIM_MODELS folder; everything else runs on generated buildings.
+const realModels = bimModelsFolder();
+if (!realModels) {
+  const files = readdirSync(path.join(ROOT, 'test/real-models')).filter((f) => f.endsWith('.test.ts'));
+  process.stdout.write(`Not run: ${files.length} test files of real models (test/real-models/: ${files.join(', ')}): no BIM_MODELS folder at ${bimModelsSetting()}\n`);
+}
+
 const tmp = mkdtempSync(path.join(tmpdir(), 'bim-wtr-'));
 const countsFile = path.join(tmp, 'counts.json');
 
@@ -45,7 +55,7 @@ const child = spawn(
   {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, CHROME_PATH: browser, WTR_COUNTS_FILE: countsFile },
+    env: { ...process.env, CHROME_PATH: browser, WTR_COUNTS_FILE: countsFile, BIM_REAL_MODELS: realModels ? '1' : '0' },
   },
 );
 

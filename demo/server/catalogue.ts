@@ -1,21 +1,20 @@
+import { bimModelsFolder, readModelFolder } from '../../scripts/bim-models.mjs';
+import { VARIANTS } from '../../samples/variants.js';
+
 /**
- * The demo backend's catalogue: the sample models in public/models (served by vite at
- * /models/<file>) and the projects that group them. Sources and licences come from
- * public/models/MANIFEST.tsv. Plain data, no Node imports.
+ * The demo backend's catalogue: the project's own sample buildings (generated, served at
+ * /samples/<name>.ifc), then the real models found in the BIM_MODELS folder (default
+ * ../shared/models, served at /models/<file>), and the projects that group them.
  */
 
-export interface SampleModel {
+export interface CatalogueModel {
   /** Model id in manifests and the viewer (`modelId`). */
   id: string;
   name: string;
-  /** File name in public/models. */
-  file: string;
+  /** Root-relative URL of its IFC file. */
+  url: string;
   revision: number;
-  /** Where the file comes from, for attribution. */
-  source: string;
-  licence: string;
-  /** Short credit for the demo pages' footer. */
-  credit: string;
+  kind: 'sample' | 'real';
 }
 
 export interface Project {
@@ -25,89 +24,37 @@ export interface Project {
   models: string[];
 }
 
+const SAMPLES: CatalogueModel[] = Object.entries(VARIANTS).map(([name, variant]) => ({
+  id: name,
+  name: variant.options.name ?? name,
+  url: `/samples/${name}.ifc`,
+  revision: 1,
+  kind: 'sample',
+}));
+
+function realModels(): CatalogueModel[] {
+  const folder = bimModelsFolder();
+  if (!folder) return [];
+  return readModelFolder(folder).map((m) => ({
+    id: m.file.replace(/\.ifc$/i, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, ''),
+    name: m.file.replace(/\.ifc$/i, ''),
+    url: `/models/${encodeURIComponent(m.file)}`,
+    revision: 1,
+    kind: 'real',
+  }));
+}
+
 /**
- * Order matters: a model's objectIdBase is its index here times 2^32, so the ids of
- * two models never collide, whichever tokens a page loads together.
+ * Order matters: a model's objectIdBase is its index here times 2^32, so the ids of two
+ * models never collide, whichever tokens a page loads together. Samples come first, so
+ * their bases do not depend on the folder.
  */
-export const MODELS: readonly SampleModel[] = [
-  {
-    id: 'duplex',
-    name: 'Duplex',
-    file: 'Duplex_A_20110907.ifc',
-    revision: 1,
-    source: 'buildingSMART International, Duplex Apartment Test Files (Community Sample Test Files)',
-    licence: 'CC BY 4.0',
-    credit: 'buildingSMART International, CC BY 4.0',
-  },
-  {
-    id: 'fzk-haus',
-    name: 'AC20-FZK-Haus',
-    file: 'AC20-FZK-Haus.ifc',
-    revision: 1,
-    source: 'KIT Karlsruhe FZK-Haus sample, via ThatOpen/engine_web-ifc test files',
-    licence: 'no explicit model licence; web-ifc repository MPL-2.0',
-    credit: 'KIT, via web-ifc',
-  },
-  {
-    id: 'gymzaal',
-    name: 'Gymzaal Amersfoort',
-    file: 'example_project_location.ifc',
-    revision: 1,
-    source: 'buildingSMART Sample-Test-Files, "Example project location" (deBIMspecialist)',
-    licence: 'CC BY 4.0',
-    credit: 'buildingSMART / deBIMspecialist, CC BY 4.0',
-  },
-  {
-    id: 'tekla-mini',
-    name: 'Mini Project (Tekla)',
-    file: 'Mini_Project_Tekla.ifc',
-    revision: 1,
-    source: 'ThatOpen/engine_web-ifc test files (issue 21)',
-    licence: 'no explicit model licence; web-ifc repository MPL-2.0',
-    credit: 'via web-ifc',
-  },
-  {
-    id: 'building-architecture',
-    name: 'Building-Architecture (PCERT)',
-    file: 'PCERT_Building-Architecture_IFC4.ifc',
-    revision: 1,
-    source: 'buildingSMART Sample-Test-Files, PCERT sample scene',
-    licence: 'CC BY 4.0',
-    credit: 'buildingSMART International, CC BY 4.0',
-  },
-  {
-    id: 'bpi-office',
-    name: 'BPI office',
-    file: 'bpi-office.ifc',
-    revision: 1,
-    source: 'AECgeeks/BIMsurfer2 (bimsurfer.org)',
-    licence: 'MIT',
-    credit: 'BIMsurfer, MIT',
-  },
-  {
-    id: 'grid-placement',
-    name: 'Grid placement',
-    file: 'grid-placement.ifc',
-    revision: 1,
-    source: 'buildingSMART IFC4 specification example',
-    licence: 'CC BY 4.0',
-    credit: 'buildingSMART International, CC BY 4.0',
-  },
-  {
-    id: 'hello-wall',
-    name: 'Hello wall',
-    file: 'hello-wall.ifc',
-    revision: 1,
-    source: 'LTplus-AG/ifc-lite samples (Bonsai)',
-    licence: 'MPL-2.0',
-    credit: 'ifc-lite, MPL-2.0',
-  },
-];
+export const MODELS: readonly CatalogueModel[] = [...SAMPLES, ...realModels()];
 
 export const PROJECTS: readonly Project[] = [
-  { id: 'demo', name: 'Demo (Duplex)', models: ['duplex'] },
-  ...MODELS.map((m) => ({ id: m.id, name: m.name, models: [m.id] })),
-  { id: 'all', name: 'All sample models', models: MODELS.map((m) => m.id) },
+  { id: 'demo', name: 'Demo (sample house)', models: ['house'] },
+  ...MODELS.map((m) => ({ id: m.id, name: m.kind === 'real' ? `${m.name} (from BIM_MODELS)` : m.name, models: [m.id] })),
+  { id: 'all-samples', name: 'All sample buildings', models: SAMPLES.map((m) => m.id) },
 ];
 
 export const DEFAULT_PROJECT = 'demo';
@@ -116,16 +63,11 @@ export function findProject(id: string): Project | undefined {
   return PROJECTS.find((p) => p.id === id);
 }
 
-export function findModel(id: string): SampleModel | undefined {
+export function findModel(id: string): CatalogueModel | undefined {
   return MODELS.find((m) => m.id === id);
 }
 
 /** The decimal int64 added to the model's IFC express ids (DESIGN.md, "Object ids"). */
-export function objectIdBase(model: SampleModel): string {
+export function objectIdBase(model: CatalogueModel): string {
   return (BigInt(MODELS.indexOf(model)) << 32n).toString();
-}
-
-/** Where vite serves the model's IFC file. */
-export function modelFileUrl(model: SampleModel): string {
-  return `/models/${encodeURIComponent(model.file)}`;
 }

@@ -1,4 +1,4 @@
-import { findModel, modelFileUrl, objectIdBase } from './catalogue.js';
+import { findModel, objectIdBase } from './catalogue.js';
 
 /**
  * The answer of a 3D data URL: the manifest of DESIGN.md ("Token URLs"). Format URLs
@@ -35,7 +35,7 @@ export function manifestFor(modelIds: readonly string[]): Manifest {
         name: model.name,
         revision: model.revision,
         objectIdBase: objectIdBase(model),
-        formats: [{ type: IFC_MEDIA_TYPE, url: modelFileUrl(model) }],
+        formats: [{ type: IFC_MEDIA_TYPE, url: model.url }],
       };
     }),
   };

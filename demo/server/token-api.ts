@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { demoPages } from './pages.js';
+import { realModelFiles, sampleFiles } from './model-files.js';
 import { serveDirectory, serveFiles, vendorFiles } from './static-files.js';
 import { TokenStore } from './tokens.js';
 import { VIEWER2D, VIEWER3D, tokenRoutes } from './token-routes.js';
@@ -11,6 +12,8 @@ import { VIEWER2D, VIEWER3D, tokenRoutes } from './token-routes.js';
  *
  *   POST /v2/projects/{project}/viewer3d/token, GET /v2/projects/{project}/viewer3d/data?token=
  *   POST /v2/projects/{project}/viewer2d/token, GET /v2/projects/{project}/viewer2d/geometry?token=
+ *   /samples/<name>.ifc|json   sample buildings and their truth (generated, samples/)
+ *   /models/<file>             real models from the BIM_MODELS folder (default ../shared/models)
  *   /dist/*    the script-tag bundles from `npm run build`
  *   /vendor/*  jQuery 1.12.4, 2.2.4 and 4.0.0
  *   /demo/*.html, /   the demo pages, rendered with fresh token URLs
@@ -22,6 +25,8 @@ export function tokenApi(): Plugin {
   const middlewares = (server?: ViteDevServer) => [
     tokenRoutes(store, VIEWER3D),
     tokenRoutes(store, VIEWER2D),
+    sampleFiles(),
+    realModelFiles(),
     serveDirectory('/dist/', join(root, 'dist'), 'not built yet: run `npm run build` (npm start does it for you)'),
     serveFiles(vendorFiles(root)),
     demoPages(root, store, () => server?.transformIndexHtml.bind(server)),
@@ -36,9 +41,7 @@ export function tokenApi(): Plugin {
       for (const middleware of middlewares(server)) server.middlewares.use(middleware);
     },
     configurePreviewServer(server) {
-      // The preview server serves the build output; the models come from public/.
-      const previewMiddlewares = [...middlewares(), serveDirectory('/models/', join(root, 'public/models'))];
-      for (const middleware of previewMiddlewares) server.middlewares.use(middleware);
+      for (const middleware of middlewares()) server.middlewares.use(middleware);
     },
   };
 }

@@ -25,10 +25,10 @@ export async function removeWidget(w: { ui: BimViewerUi; el: BimViewer3d } | und
   w.ui.remove();
 }
 
-/** A widget (with `attributes`) over Duplex, drawn; with its middle and its top left corner in page pixels. */
-export async function openWidgetOnDuplex(attributes: Record<string, string> = {}) {
+/** A widget (with `attributes`) over the sample house, drawn; with its middle and its top left corner in page pixels. */
+export async function openWidgetOnHouse(attributes: Record<string, string> = {}) {
   const { ui, el } = await createWidget(640, 480, attributes);
-  await el.loadUrl(MODELS.duplex);
+  await el.loadUrl(MODELS.house);
   await frames();
   return { ui, el, middle: elementPoint(el, 0.5, 0.5), corner: elementPoint(el, 0.02, 0.02) };
 }

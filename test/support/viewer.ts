@@ -1,14 +1,9 @@
 import '../../src/elements/bim-viewer-3d';
 import type { BimViewer3d } from '../../src/elements/bim-viewer-3d';
+import { SAMPLES } from './samples';
 
-export const MODELS = {
-  duplex: '/models/Duplex_A_20110907.ifc',
-  fzk: '/models/AC20-FZK-Haus.ifc',
-  helloWall: '/models/hello-wall.ifc',
-  tekla: '/models/Mini_Project_Tekla.ifc',
-  location: '/models/example_project_location.ifc',
-  bpi: '/models/bpi-office.ifc',
-};
+/** The sample buildings (test/support/samples.ts), under the name tests use for models. */
+export { SAMPLES as MODELS } from './samples';
 
 /** A fresh <bim-viewer-3d> of the given size, attached to the page at the top left. */
 export async function createViewer(width = 640, height = 480, attributes: Record<string, string> = {}): Promise<BimViewer3d> {
@@ -81,11 +76,12 @@ async function pixels(url: string): Promise<ImageData> {
   return ctx.getImageData(0, 0, image.width, image.height);
 }
 
-/** A viewer showing Duplex, with the ids tests use most. */
-export async function loadDuplex(width: number, height: number) {
+/** A viewer showing the sample house, with the ids tests use most (walls: IfcWall and IfcWallStandardCase). */
+export async function loadHouse(width: number, height: number) {
   const el = await createViewer(width, height);
-  await el.loadUrl(MODELS.duplex);
-  return { el, walls: await idsOfType(el, 'IfcWallStandardCase'), windows: await idsOfType(el, 'IfcWindow') };
+  await el.loadUrl(SAMPLES.house);
+  const walls = [...(await idsOfType(el, 'IfcWall')), ...(await idsOfType(el, 'IfcWallStandardCase'))];
+  return { el, walls, windows: await idsOfType(el, 'IfcWindow') };
 }
 
 /** Back to the state after loading: everything but spaces shown, opaque, unselected, own colours. */

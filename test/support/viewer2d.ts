@@ -1,16 +1,8 @@
 import '../../src/elements/bim-viewer-2d';
 import type { BimViewer2d } from '../../src/elements/bim-viewer-2d';
 
-export const PLAN_MODELS = {
-  duplex: '/models/Duplex_A_20110907.ifc',
-  fzk: '/models/AC20-FZK-Haus.ifc',
-  helloWall: '/models/hello-wall.ifc',
-  location: '/models/example_project_location.ifc',
-  bpi: '/models/bpi-office.ifc',
-  pcert: '/models/PCERT_Building-Architecture_IFC4.ifc',
-  tekla: '/models/Mini_Project_Tekla.ifc',
-  grid: '/models/grid-placement.ifc',
-};
+/** The sample buildings (test/support/samples.ts). */
+export { SAMPLES as PLAN_MODELS } from './samples';
 
 /** A fresh <bim-viewer-2d> of the given size at the top left of the page. */
 export async function createViewer2d(width = 640, height = 480, attributes: Record<string, string> = {}): Promise<BimViewer2d> {

@@ -95,8 +95,9 @@ export function viteBridge(options = {}) {
           customLogger: logger,
           clearScreen: false,
           // separate from the demo's node_modules/.vite so `npm start` and `npm test` can
-          // run at the same time without fighting over optimized deps
-          cacheDir: 'node_modules/.vite-test',
+          // run at the same time without fighting over optimized deps (VITE_TEST_CACHE: another
+          // folder, for two test runs at once)
+          cacheDir: process.env.VITE_TEST_CACHE || 'node_modules/.vite-test',
           server: { middlewareMode: true, hmr: false, ws: false },
           optimizeDeps: {
             // scan the tests too, so deps are optimized before the first page loads; a dep

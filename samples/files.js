@@ -1,0 +1,59 @@
+// @ts-check
+/**
+ * Sample files on disk (node only): `<name>.ifc` and its truth `<name>.json`, written
+ * once into a cache folder and rewritten when the generator's source changes.
+ *
+ *   const { ifc, truth } = await sampleFile('office-20k');
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { writeBuilding } from './building.js';
+import { sampleOptions } from './variants.js';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+export const CACHE = join(HERE, '..', 'node_modules', '.cache', 'bim-samples');
+
+/** A hash of the generator's own source: a cached file made by other code is stale. */
+function generatorHash() {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(HERE).filter((f) => f.endsWith('.js')).sort()) hash.update(file).update(readFileSync(join(HERE, file)));
+  return hash.digest('hex').slice(0, 12);
+}
+
+/**
+ * The paths of a named sample's IFC and truth, generating them when missing or stale.
+ * @param {string} name e.g. `house`, `office-20k`
+ * @param {{ dir?: string, log?: (line: string) => void }} [options]
+ */
+export function sampleFile(name, { dir = CACHE, log = () => {} } = {}) {
+  const options = sampleOptions(name);
+  if (!options) throw new Error(`no sample building called ${name}`);
+  const hash = generatorHash();
+  const folder = join(dir, hash);
+  const ifc = join(folder, `${name}.ifc`);
+  const truth = join(folder, `${name}.json`);
+  if (!existsSync(ifc) || !existsSync(truth)) {
+    if (!existsSync(folder) && existsSync(dir)) {
+      // files of an older generator are stale for good
+      for (const old of readdirSync(dir)) rmSync(join(dir, old), { recursive: true, force: true });
+    }
+    mkdirSync(folder, { recursive: true });
+    const started = performance.now();
+    const fd = openSync(`${ifc}.part`, 'w');
+    let bytes = 0;
+    let facts;
+    try {
+      facts = writeBuilding(options, (piece) => {
+        bytes += writeSync(fd, piece);
+      });
+    } finally {
+      closeSync(fd);
+    }
+    writeFileSync(truth, JSON.stringify({ ...facts, bytes }));
+    renameSync(`${ifc}.part`, ifc);
+    log(`generated ${name}: ${facts.products.length} products, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return { ifc, truth };
+}
