@@ -8,14 +8,18 @@ export const DEFAULT_SPEEDS = { walkSpeed: 3, elevationSpeed: 1.5, rotationSpeed
 /**
  * Continuous camera movement (keyDown and navigate, the widget's keys and joystick):
  * each movement keyword has a strength from keys held (0 or 1) and from navigate
- * (a number, e.g. a joystick's deflection); while any is non-zero the camera moves
- * every frame by speed x strength x elapsed time.
+ * (a number, e.g. a joystick's deflection); while any is non-zero the camera moves by
+ * speed x strength x time held. Time is the wall clock's: each frame moves by the time
+ * since the last one, and a change of strengths first moves for the time the old ones
+ * were held, so a key held for 0.8 s moves 0.8 s worth however slow the frames are
+ * (a frame of a big model on software GL takes 300 ms and more).
  */
 export class Movement3d {
   speeds = { ...DEFAULT_SPEEDS };
   private readonly keys = new Map<Movement, number>();
   private readonly analog = new Map<Movement, number>();
   private frame = 0;
+  /** performance.now() when the current strengths were last applied. */
   private last = 0;
 
   constructor(
@@ -30,23 +34,19 @@ export class Movement3d {
   }
 
   keyDown(movement: Movement, value: boolean | number) {
-    this.keys.set(movement, typeof value === 'number' ? value : value ? 1 : 0);
-    this.schedule();
+    this.update(() => this.keys.set(movement, strength(value)));
   }
 
   resetKeyDown() {
-    this.keys.clear();
-    this.schedule();
+    this.update(() => this.keys.clear());
   }
 
   navigate(movement: Movement, value: number | boolean) {
-    this.analog.set(movement, typeof value === 'number' ? value : value ? 1 : 0);
-    this.schedule();
+    this.update(() => this.analog.set(movement, strength(value)));
   }
 
   stopNavigation() {
-    this.analog.clear();
-    this.schedule();
+    this.update(() => this.analog.clear());
   }
 
   /** Moves as `seconds` of the current strengths would (also used by tests to step exactly). */
@@ -82,23 +82,32 @@ export class Movement3d {
     this.frame = 0;
   }
 
-  private schedule() {
-    if (this.frame || !this.active) {
-      if (!this.active && this.frame) {
-        cancelAnimationFrame(this.frame);
-        this.frame = 0;
-        this.stopped();
-      }
-      return;
+  /** Applies the old strengths up to now, changes them, and starts or stops the frames. */
+  private update(change: () => void) {
+    const wasActive = this.active;
+    if (wasActive) this.catchUp();
+    change();
+    if (this.active && !wasActive) {
+      this.last = performance.now();
+      this.frame = requestAnimationFrame(this.tick);
+    } else if (!this.active && wasActive) {
+      cancelAnimationFrame(this.frame);
+      this.frame = 0;
+      this.stopped();
     }
-    this.last = performance.now();
-    const tick = () => {
-      const now = performance.now();
-      this.step(Math.min(0.25, (now - this.last) / 1000)); // slow frames still move at speed; a stall does not jump
-      this.last = now;
-      this.frame = this.active ? requestAnimationFrame(tick) : 0;
-      if (!this.frame) this.stopped();
-    };
-    this.frame = requestAnimationFrame(tick);
   }
+
+  private catchUp() {
+    const now = performance.now();
+    const seconds = (now - this.last) / 1000;
+    this.last = now;
+    if (seconds > 0) this.step(seconds);
+  }
+
+  private readonly tick = () => {
+    this.catchUp();
+    this.frame = requestAnimationFrame(this.tick);
+  };
 }
+
+const strength = (value: boolean | number) => (typeof value === 'number' ? value : value ? 1 : 0);
