@@ -552,7 +552,7 @@ class BuildingWriter {
         const centre = (alongX ? CELL_X : CELL_Y) * (k + 0.5) + (alongX ? half : -half);
         const roomIndex = side === 'S' ? k : side === 'E' ? k * nx + nx - 1 : side === 'N' ? (ny - 1) * nx + (nx - 1 - k) : (ny - 1 - k) * nx;
         if (s === 0 && side === 'S' && k === 0) this.door(s, wall, centre - ENTRANCE.width / 2, ENTRANCE, `Entrance`);
-        else this.window(s, wall, centre - WINDOW.width / 2, `Window ${storey.name} ${roomIndex + 1}`);
+        else this.window(s, wall, centre - WINDOW.width / 2, `Window ${storey.name} ${roomIndex + 1}${side}`);
       }
     }
     // Partitions between rows (along x), one per room, each with a door at its east end.
