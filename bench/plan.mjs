@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Plan extraction timing of the 2D viewer (src/core/plan), in Chromium, in its worker:
 //
-//   node bench/plan.mjs                       Duplex, AC20-FZK-Haus, Gymzaal, Tekla; 5 runs
-//   node bench/plan.mjs --runs 9 --models Duplex_A_20110907
+//   node bench/plan.mjs                       the generated house and office-2k, and Duplex,
+//                                             AC20-FZK-Haus, Gymzaal, Tekla from BIM_MODELS; 5 runs
+//   node bench/plan.mjs --runs 9 --models house,Duplex_A_20110907
 //   options: --runs N  --models a,b  --out FILE (default bench/results/plan.json)
 //
 // Each run starts a fresh plan worker (cold: web-ifc's wasm starts, the model is parsed,
@@ -13,7 +14,7 @@
 //              door symbols, sections and below-cut lines of every storey
 //   worker     all of it in the worker, from the IFC bytes to the plan
 //   page       what the page waits for: the round trip, wasm start included when cold
-// The target: Duplex, every storey, under one second (the `worker` column, cold).
+// The target: a house's every storey under one second (the `worker` column, cold).
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,10 +22,12 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { createServer } from 'vite';
 import { CHROMIUM_FLAGS, findBrowser } from '../scripts/find-browser.mjs';
+import { allModels, findModel } from './models.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH, '..');
-const DEFAULT_MODELS = ['Duplex_A_20110907', 'AC20-FZK-Haus', 'example_project_location', 'Mini_Project_Tekla'];
+const REAL_MODELS = ['Duplex_A_20110907', 'AC20-FZK-Haus', 'example_project_location', 'Mini_Project_Tekla'];
+const DEFAULT_MODELS = ['house', 'office-2k', ...REAL_MODELS.filter((name) => allModels().some((m) => m.name === name))];
 const TARGET_MS = 1000;
 
 function parseArgs(argv) {
@@ -77,9 +80,9 @@ async function main() {
     await page.goto(`${origin}/bench/plan.html`);
     await page.waitForFunction(() => window.planBenchReady === true, null, { timeout: 120_000 });
     // One untimed run so vite has compiled the worker before anything is measured.
-    await page.evaluate(() => window.runPlanBench('/models/hello-wall.ifc', 1));
+    await page.evaluate(() => window.runPlanBench('/samples/cabin.ifc', 1));
     for (const model of opts.models) {
-      const result = await page.evaluate(([url, runs]) => window.runPlanBench(url, runs), [`/models/${encodeURIComponent(model)}.ifc`, opts.runs]);
+      const result = await page.evaluate(([url, runs]) => window.runPlanBench(url, runs), [findModel(model).url, opts.runs]);
       rows.push({ model, storeys: result.storeys, spaces: result.spaces, cold: summarise(result.cold), warm: summarise(result.warm) });
       process.stderr.write(`${model}: done\n`);
     }

@@ -2,24 +2,23 @@
 // CPU profile of one viewer's load path, main thread and workers, through Chrome's
 // DevTools protocol (Profiler domain; workers through Target auto-attach).
 //
-//   node bench/profile.mjs [--viewer ours] [--model synthetic-20k] [--phase load|orbit|pick] [--top 25]
+//   node bench/profile.mjs [--viewer ours] [--model office-20k] [--phase load|orbit|pick] [--top 25]
 //                          [--timeline MS]   also print each thread's busy time per MS-long slice
 //
 // Writes bench/results/profiles/<model>-<viewer>-<phase>-<thread>.cpuprofile (open them in
 // Chrome DevTools > Performance, or speedscope) and prints, per thread, the functions with
 // the most self time and the files (scripts) they are in.
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { attachWorkers, Browser, buildPages, findChromium, orbitSteps, startServer } from './run.mjs';
-import { ensureSynthetic, parseSize, sizeLabel, syntheticPath } from './generate.mjs';
+import { findModel, prepare } from './models.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(BENCH, '..');
 const PAGE = { ours: 'ours', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
 
 function parse(argv) {
-  const o = { viewer: 'ours', model: 'synthetic-20k', phase: 'load', top: 25, interval: 200, timeline: 0 };
+  const o = { viewer: 'ours', model: 'office-20k', phase: 'load', top: 25, interval: 200, timeline: 0 };
   for (let i = 0; i < argv.length; i++) {
     const [k, inline] = argv[i].split('=');
     const v = inline ?? argv[++i];
@@ -32,18 +31,6 @@ function parse(argv) {
     else throw new Error(`unknown option ${k}`);
   }
   return o;
-}
-
-async function modelOf(name) {
-  const synthetic = /^synthetic-(.+)$/.exec(name);
-  if (synthetic) {
-    const n = parseSize(synthetic[1]);
-    await ensureSynthetic(n);
-    return { name: `synthetic-${sizeLabel(n)}`, file: syntheticPath(n), url: `/synthetic/${path.basename(syntheticPath(n))}` };
-  }
-  const file = path.join(ROOT, 'public', 'models', name.endsWith('.ifc') ? name : `${name}.ifc`);
-  statSync(file);
-  return { name: path.basename(file, '.ifc'), file, url: `/models/${encodeURIComponent(path.basename(file))}` };
 }
 
 /** Self time per function and per script, in ms. */
@@ -103,7 +90,7 @@ export function timeline(profile, sliceMs, t0) {
 
 async function main() {
   const o = parse(process.argv.slice(2));
-  const model = await modelOf(o.model);
+  const model = prepare(findModel(o.model));
   process.env.BENCH_MINIFY ??= '0'; // profiles that name functions (the build is redone when this changes)
   buildPages(false);
   const server = await startServer();

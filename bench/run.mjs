@@ -2,9 +2,10 @@
 // `npm run bench`: our viewer against the open peers, same page size, same files, same
 // camera path, same run. See README "Benchmarks".
 //
-//   npm run bench                        all sample models + synthetic 2k/20k/200k, 5 runs
-//   npm run bench -- --quick             one small and one medium model, 3 runs (< 2 min)
-//   npm run bench -- --models synthetic-20k,Duplex_A_20110907 --viewers ours,xeokit
+//   npm run bench                        generated house and offices of 2k/20k/200k products,
+//                                        and the real models of BIM_MODELS (default ../shared/models), 5 runs
+//   npm run bench -- --quick             the house and office-2k, 3 runs (< 2 min)
+//   npm run bench -- --models office-20k,Duplex_A_20110907 --viewers ours,xeokit
 //   options: --runs N  --timeout SECONDS (per run, default 180)  --no-build  --no-warmup
 //            --out FILE (default bench/results/latest.json)  --list (models and viewers)
 //
@@ -20,16 +21,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
-import { ensureSynthetic, parseSize, sizeLabel, syntheticPath } from './generate.mjs';
+import { allModels, fileOfUrl, findModel, prepare } from './models.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH, '..');
 const DIST = path.join(BENCH, 'dist');
-const SAMPLES = path.join(ROOT, 'public', 'models');
 export const VIEWERS = ['ours', 'thatopen', 'xeokit', 'raw-web-ifc'];
 const PAGE = { ours: 'ours', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
-const SYNTHETIC_SIZES = [2000, 20000, 200000];
-const QUICK_MODELS = ['PCERT_Building-Architecture_IFC4', 'Duplex_A_20110907'];
+const QUICK_MODELS = ['house', 'office-2k'];
 
 // ---- arguments ----------------------------------------------------------------------
 
@@ -63,29 +62,9 @@ function parseArgs(argv) {
 
 // ---- models ---------------------------------------------------------------------------
 
-function allModels() {
-  const samples = readdirSync(SAMPLES)
-    .filter((f) => f.toLowerCase().endsWith('.ifc'))
-    .map((f) => ({ name: f.replace(/\.ifc$/i, ''), file: path.join(SAMPLES, f), url: `/models/${encodeURIComponent(f)}`, kind: 'sample' }))
-    .sort((a, b) => statSync(a.file).size - statSync(b.file).size);
-  const synthetic = SYNTHETIC_SIZES.map((n) => ({ name: `synthetic-${sizeLabel(n)}`, products: n, file: syntheticPath(n), url: `/synthetic/${path.basename(syntheticPath(n))}`, kind: 'synthetic' }));
-  return [...samples, ...synthetic];
-}
-
 function selectModels(opts) {
-  const models = allModels();
   const wanted = opts.models ?? (opts.quick ? QUICK_MODELS : null);
-  if (!wanted) return models;
-  return wanted.map((w) => {
-    const found = models.find((m) => m.name === w || m.name === w.replace(/\.ifc$/i, ''));
-    if (found) return found;
-    const synthetic = /^synthetic-(.+)$/.exec(w);
-    if (synthetic) {
-      const n = parseSize(synthetic[1]);
-      return { name: `synthetic-${sizeLabel(n)}`, products: n, file: syntheticPath(n), url: `/synthetic/${path.basename(syntheticPath(n))}`, kind: 'synthetic' };
-    }
-    throw new Error(`Unknown model ${w}; models: ${models.map((m) => m.name).join(', ')}`);
-  });
+  return wanted ? wanted.map(findModel) : allModels();
 }
 
 // ---- the bench pages ------------------------------------------------------------------
@@ -135,17 +114,19 @@ const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/ja
 
 export function startServer() {
   const roots = [
-    ['/models/', SAMPLES],
-    ['/synthetic/', path.join(BENCH, 'models')],
     ['/wasm/', path.join(ROOT, 'node_modules', 'web-ifc')],
     ['/', DIST],
   ];
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const pathname = decodeURIComponent(url.pathname);
-    const [prefix, dir] = roots.find(([p]) => pathname.startsWith(p));
-    const file = path.join(dir, pathname.slice(prefix.length));
-    if (!file.startsWith(dir) || !existsSync(file) || !statSync(file).isFile()) {
+    let file = fileOfUrl(pathname);
+    if (!file && !/^\/(samples|models)\//.test(pathname)) {
+      const [prefix, dir] = roots.find(([p]) => pathname.startsWith(p));
+      file = path.join(dir, pathname.slice(prefix.length));
+      if (!file.startsWith(dir)) file = null;
+    }
+    if (!file || !existsSync(file) || !statSync(file).isFile()) {
       res.writeHead(404).end('not found');
       return;
     }
@@ -342,14 +323,14 @@ function median(values) {
 
 const FIELDS = ['setup_ms', 'load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles', 'page_heap_mb', 'worker_heap_mb', 'frame_max_ms', 'pick_hits'];
 
-/** Viewers that timed out on a synthetic size are not run on larger ones (it would only time out again). */
+/** Viewers that timed out on a generated size are not run on larger files (it would only time out again). */
 const timedOut = new Map();
 const sharedContexts = new Map();
 
 async function measure(browser, base, viewer, model, opts) {
-  const row = { model: model.name, viewer, orbit_frames: orbitSteps(model, opts) };
-  const skip = model.kind === 'synthetic' ? timedOut.get(viewer) : null;
-  if (skip && skip.products < model.products) {
+  const row = { model: model.name, kind: model.kind, viewer, orbit_frames: orbitSteps(model, opts) };
+  const skip = model.kind === 'generated' ? timedOut.get(viewer) : null;
+  if (skip && skip.bytes < statSync(model.file).size) {
     Object.assign(row, { load_ms: null, frame_ms: null, pick_ms: null, heap_mb: null, draw_calls: null, triangles: null, runs: 0, error: `not run: ${skip.error} on ${skip.model}` });
     return row;
   }
@@ -376,7 +357,7 @@ async function measure(browser, base, viewer, model, opts) {
           await browser.restart();
           context = null;
           sharedContexts.clear();
-          if (model.kind === 'synthetic' && !timedOut.has(viewer)) timedOut.set(viewer, { model: model.name, products: model.products, error: e.message.replace(/ \(.*\)$/, '') });
+          if (model.kind === 'generated' && !timedOut.has(viewer)) timedOut.set(viewer, { model: model.name, bytes: statSync(model.file).size, error: e.message.replace(/ \(.*\)$/, '') });
         }
         row.error = e.message;
         break;
@@ -473,14 +454,17 @@ export function markdownTable(rows) {
       return r === null ? '' : r.toFixed(2);
     });
     if (row.error && row.runs === 0) {
-      lines.push(`| ${row.model} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | | |`);
+      lines.push(`| ${modelCell(row)} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | | |`);
       continue;
     }
     const heap = row.heap_mb === null ? '–' : `${fmt(row.heap_mb)} (${fmt(row.page_heap_mb)} + ${fmt(row.worker_heap_mb)})`;
-    lines.push(`| ${row.model} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.setup_ms)} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${ratios.join(' | ')} |`);
+    lines.push(`| ${modelCell(row)} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.setup_ms)} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${ratios.join(' | ')} |`);
   }
   return lines.join('\n');
 }
+
+/** Generated models are marked: the table says which are ours and which real files of others. */
+const modelCell = (row) => (row.kind === 'generated' ? `${row.model} (generated)` : row.model);
 
 export function targetSummary(rows) {
   const models = [...new Set(rows.map((r) => r.model))];
@@ -521,7 +505,7 @@ async function main() {
     return;
   }
   const started = performance.now();
-  for (const m of models) if (m.kind === 'synthetic') await ensureSynthetic(m.products, { log });
+  for (const m of models) prepare(m, log);
   if (opts.build || !existsSync(path.join(DIST, 'ours.html'))) buildPages(false);
   const server = await startServer();
   const base = `http://127.0.0.1:${server.address().port}`;
