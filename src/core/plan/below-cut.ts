@@ -34,7 +34,7 @@ export function belowPieces(pieces: readonly MeshPiece[], low: number, high: num
       }
       const dx = x2 - x1, dy = y2 - y1;
       if (dx * dx + dy * dy < min2) continue;
-      out.add(x1, y1, x2, y2, 0);
+      out.add(x1, y1, x2, y2, piece.owner);
     }
   }
 }

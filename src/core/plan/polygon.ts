@@ -8,8 +8,11 @@ import type { PlanLines } from './protocol.js';
 
 /** Signed area of a closed ring of flat x, y pairs (positive counter-clockwise). */
 export function signedArea(ring: ArrayLike<number>, offset = 0, end = ring.length): number {
+  // Relative to the first point: products of georeferenced coordinates (millions of metres)
+  // would cancel away the square centimetres.
+  const x0 = ring[offset], y0 = ring[offset + 1];
   let sum = 0;
-  for (let i = offset; i + 3 < end; i += 2) sum += ring[i] * ring[i + 3] - ring[i + 2] * ring[i + 1];
+  for (let i = offset; i + 3 < end; i += 2) sum += (ring[i] - x0) * (ring[i + 3] - y0) - (ring[i + 2] - x0) * (ring[i + 1] - y0);
   return sum / 2;
 }
 
