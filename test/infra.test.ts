@@ -1,17 +1,20 @@
-// Smoke test of the browser-test pipeline itself: vite serving, WebGL2, TS transforms,
+// Smoke test of the browser-test pipeline itself: vite serving (with the demo backend), WebGL2, TS transforms,
 // module workers, Playwright-driven input and the screenshot command.
 import { readFile, resetMouse, sendMouse } from '@web/test-runner-commands';
 import wasmUrl from 'web-ifc/web-ifc.wasm?url';
 import { assert, assertEqual, assertRejects } from './support/assert';
 import { clickElement, elementPoint } from './support/input';
 import { compareScreenshot, expectScreenshot } from './support/screenshot';
+import { SAMPLES, truthOf } from './support/samples';
 
 describe('test infrastructure', () => {
-  it('serves public/ through vite', async () => {
-    const res = await fetch('/models/hello-wall.ifc');
-    assertEqual(res.status, 200, 'status of /models/hello-wall.ifc');
+  it('serves the sample buildings and their truth through vite (demo backend)', async () => {
+    const res = await fetch(SAMPLES.cabin);
+    assertEqual(res.status, 200, `status of ${SAMPLES.cabin}`);
     const text = await res.text();
     assert(text.startsWith('ISO-10303-21;'), `IFC file starts with ${JSON.stringify(text.slice(0, 20))}`);
+    const truth = await truthOf(SAMPLES.cabin);
+    assert(text.includes(`FILE_SCHEMA(('${truth.schema}'))`), `the truth's schema ${truth.schema} is the file's`);
   });
 
   it('resolves ?url imports (web-ifc wasm)', async () => {

@@ -2,6 +2,7 @@
 // dev server/bundler (vite here): bare imports of lit/three, and the IFC worker and the
 // wasm found beside the built file (new URL('./…', import.meta.url)).
 import { assert, assertEqual } from './support/assert';
+import { SAMPLES, truthOf } from './support/samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const ENTRY = '/dist/npm/index.js';
@@ -46,10 +47,11 @@ describe('dist/npm/index.js (npm entry)', () => {
     viewer.style.cssText = 'width:320px;height:240px';
     document.body.append(viewer);
     try {
-      const infos = await viewer.loadUrl('/models/hello-wall.ifc');
+      const infos = await viewer.loadUrl(SAMPLES.cabin);
       assertEqual(infos.length, 1);
       const products = await viewer.getProducts();
-      assert(products.length > 0, 'the worker answered');
+      // Every IfcProduct and the project.
+      assertEqual(products.length, (await truthOf(SAMPLES.cabin)).products.length + 1, 'the worker answered');
     } finally {
       await viewer.dispose();
       viewer.remove();
@@ -65,9 +67,10 @@ describe('dist/npm/index.js (npm entry)', () => {
     viewer.style.cssText = 'width:320px;height:240px';
     document.body.append(viewer);
     try {
-      await viewer.loadUrl('/models/hello-wall.ifc');
-      assertEqual(viewer.getStoreys().length, 1);
-      assertEqual(viewer.getSpaces().length, 1);
+      await viewer.loadUrl(SAMPLES.cabin);
+      const truth = await truthOf(SAMPLES.cabin);
+      assertEqual(viewer.getStoreys().length, truth.storeys.length);
+      assertEqual(viewer.getSpaces().length, truth.spaces.length);
     } finally {
       await viewer.dispose();
       viewer.remove();

@@ -3,6 +3,7 @@ import { PieceShape } from '../src/core/ifc/piece-shape';
 import { RANGE_STRIDE } from '../src/core/ifc/protocol';
 import { streamModel } from './support/ifc';
 import { MODELS } from './support/viewer';
+import { truthOf, productsOf } from './support/samples';
 
 // PieceShape decides which placed geometries are drawn with their back faces culled: only
 // closed solids, wound outward. A wrong "closed" leaves holes in the picture.
@@ -74,15 +75,22 @@ describe('PieceShape', () => {
     assert(!shape.read(vertices, twice, IDENTITY).closed, 'a face twice');
   });
 
-  it('sorts a real model: its closed chunks hold only outward-wound solids', async () => {
+  it('sorts a model: its closed chunks hold only outward-wound solids, and plain extruded solids are closed', async () => {
+    const truth = await truthOf(MODELS.house);
+    const typeOf = new Map(truth.products.map((p) => [p.id, p.type]));
+    const pieces = new Map<number, { closed: number; open: number }>();
     let closedPieces = 0;
     let openPieces = 0;
-    await streamModel(await (await fetch(MODELS.duplex)).arrayBuffer(), (chunk) => {
+    await streamModel(await (await fetch(MODELS.house)).arrayBuffer(), (chunk) => {
       for (let r = 0; r < chunk.ranges.length; r += RANGE_STRIDE) {
+        const count = pieces.get(chunk.expressIds[chunk.ranges[r]]) ?? { closed: 0, open: 0 };
+        pieces.set(chunk.expressIds[chunk.ranges[r]], count);
         if (!chunk.closed) {
+          count.open++;
           openPieces++;
           continue;
         }
+        count.closed++;
         closedPieces++;
         // Six times the enclosed volume, from the drawn triangles: positive when outward.
         const { positions: p, indices } = chunk;
@@ -91,10 +99,16 @@ describe('PieceShape', () => {
           const [a, b, c] = [indices[i] * 3, indices[i + 1] * 3, indices[i + 2] * 3];
           volume += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) + p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) + p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
         }
-        assert(volume > 0, `piece ${r / RANGE_STRIDE} of a closed chunk encloses a positive volume (${volume})`);
+        assert(volume > 0, `piece ${r / RANGE_STRIDE} of a closed chunk (#${chunk.expressIds[chunk.ranges[r]]}, ${typeOf.get(chunk.expressIds[chunk.ranges[r]])}) encloses a positive volume (${volume})`);
       }
     });
-    // Walls cut by openings come out of web-ifc with T-junctions (not closed by this test, so drawn from both sides).
-    assert(closedPieces > 250 && openPieces > 0, `Duplex has both (${closedPieces} closed, ${openPieces} not)`);
+    // Columns, beams, tables and door leaves are extruded profiles (the tables and doors mapped items): closed solids.
+    const solids = productsOf(truth, 'IfcColumn', 'IfcBeam', 'IfcFurniture', 'IfcDoor');
+    for (const product of solids) {
+      const count = pieces.get(product.id);
+      assert(count && count.closed > 0 && count.open === 0, `${product.type} ${product.name} is drawn as closed solids: ${JSON.stringify(count)}`);
+    }
+    // Glass and spaces are see-through: drawn from both sides.
+    assert(closedPieces >= solids.length && openPieces > 0, `the house has both (${closedPieces} closed, ${openPieces} not)`);
   });
 });

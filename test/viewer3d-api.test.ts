@@ -1,5 +1,6 @@
 import { assert, assertEqual, assertDeepEqual, assertAlmostEqual, assertRejects } from './support/assert';
-import { createViewer, removeViewer, record, idsOfType, loadDuplex, resetObjects, MODELS, pixelDifference } from './support/viewer';
+import { createViewer, removeViewer, record, idsOfType, loadHouse, resetObjects, MODELS, pixelDifference } from './support/viewer';
+import { truthOf, objectIdOf, type Truth, type ProductTruth } from './support/samples';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Viewpoint } from '../src/core/types';
 import type { Viewer3d } from '../src/core/viewer3d';
@@ -41,13 +42,17 @@ describe('<bim-viewer-3d> options', () => {
   });
 });
 
-describe('<bim-viewer-3d> methods on Duplex', function () {
+describe('<bim-viewer-3d> methods on the house', function () {
   let el: BimViewer3d;
   let walls: string[];
   let windows: string[];
+  let truth: Truth;
+  /** The truth of a product, by its objectId. */
+  const truthOfId = (id: string): ProductTruth => truth.products.find((p) => objectIdOf(p.id) === id)!;
 
   before(async () => {
-    ({ el, walls, windows } = await loadDuplex(640, 480));
+    ({ el, walls, windows } = await loadHouse(640, 480));
+    truth = await truthOf(MODELS.house);
   });
   after(() => removeViewer(el));
   afterEach(async () => {
@@ -104,7 +109,9 @@ describe('<bim-viewer-3d> methods on Duplex', function () {
     const ids: string[] = [];
     const result = await el.each((id) => ids.push(id));
     assertEqual(ids.length, result.length);
-    assert(ids.length > 200, `${ids.length} objects`);
+    // Every object drawn (spaces included, hidden or not), nothing else: no openings, no empty proxies.
+    const drawn = truth.products.filter((p) => p.box).map((p) => objectIdOf(p.id));
+    assertDeepEqual([...ids].sort(), drawn.sort(), 'the objects with geometry');
     assert(walls.every((w) => ids.includes(w)));
   });
 
@@ -183,24 +190,33 @@ describe('<bim-viewer-3d> methods on Duplex', function () {
 
   it('getProducts gives Product records, null for unknown ids; objectInfo adds attributes and property sets', async () => {
     const [wall, missing] = await el.getProducts([walls[0], '999999999']);
+    const expected = truthOfId(walls[0]);
     assert(wall, 'a wall product');
     assertEqual(wall!.objectId, walls[0]);
-    assertEqual(wall!.type, 'IfcWallStandardCase');
-    assertEqual(wall!.globalId.length, 22, 'IFC GlobalId');
-    assert(typeof wall!.name === 'string' && wall!.name.length > 0, 'a name');
+    assertEqual(wall!.type, expected.type);
+    assertEqual(wall!.globalId, expected.guid, 'IFC GlobalId');
+    assertEqual(wall!.name, expected.name);
     assert(wall!.description === null || typeof wall!.description === 'string');
     assert(wall!.attributes === undefined && wall!.definedBy === undefined, 'basic fields only');
     assertEqual(missing, null);
+    assertEqual(wall!.parent, objectIdOf(expected.parent));
     const [parent] = await el.getProducts([wall!.parent]);
     assertEqual(parent!.type, 'IfcBuildingStorey', 'walls are contained in a storey');
     const all = await el.getProducts();
-    assert(all.some((p) => p!.type === 'IfcProject' && p!.parent === '0'), 'the project is the root');
+    assertEqual(all.length, truth.products.length + 1, 'every IfcProduct and the project');
+    assert(all.some((p) => p!.type === 'IfcProject' && p!.objectId === objectIdOf(truth.project.id) && p!.parent === '0'), 'the project is the root');
     const [info] = await el.objectInfo([walls[0]]);
-    assertEqual(info!.attributes!.GlobalId.value, wall!.globalId);
-    assertEqual(info!.attributes!.Name.type, 'String');
-    const psets = info!.definedBy!;
-    assert(psets.length > 0, 'property sets');
-    const pset = psets.find((d) => (d.value as { type: string }).type === 'IfcPropertySet')!.value as { attributes: Record<string, { type: string; value: unknown }> };
+    assertEqual(info!.attributes!.GlobalId.value, expected.guid);
+    assertDeepEqual(info!.attributes!.Name, { type: 'String', value: expected.name });
+    // Its own property and quantity sets and its type object, each once.
+    type Definition = { objectId: string; type: string; attributes: Record<string, { type: string; value: unknown }> };
+    const definitions = info!.definedBy!.map((d) => d.value as Definition);
+    const sets = definitions.filter((d) => d.type === 'IfcPropertySet' || d.type === 'IfcElementQuantity');
+    assertDeepEqual(sets.map((d) => d.attributes.Name.value).sort(), [...expected.psets].sort(), 'property and quantity sets');
+    const types = definitions.filter((d) => !sets.includes(d));
+    assertDeepEqual(types.map((d) => d.objectId), [objectIdOf(expected.typeObject!)], 'the type object');
+    assertEqual(types[0].attributes.Name.value, truth.types.find((t) => t.id === expected.typeObject)!.name, 'the type object\'s name');
+    const pset = sets.find((d) => d.type === 'IfcPropertySet')!;
     assertEqual(pset.attributes.HasProperties.type, 'List');
     const first = (pset.attributes.HasProperties.value as { type: string; value: { type: string } }[])[0];
     assertEqual(first.type, 'Entity');
@@ -209,18 +225,22 @@ describe('<bim-viewer-3d> methods on Duplex', function () {
 
   it('the core finds objects by IFC GlobalId and knows the storeys (for BCF and plans)', async () => {
     const core = (el as unknown as { core: Viewer3d }).core;
-    const [wall] = await el.getProducts([walls[0]]);
-    assertDeepEqual(await core.objectIdsOfGlobalIds([wall!.globalId, 'not-a-guid']), [walls[0], null]);
+    const wall = truthOfId(walls[0]);
+    assertDeepEqual(await core.objectIdsOfGlobalIds([wall.guid, 'not-a-guid']), [walls[0], null]);
     const [{ root }] = await core.spatialStructure();
     assertEqual(root!.type, 'IfcProject');
-    const storeys: { name: string; elevation?: number }[] = [];
+    const storeys: { objectId: string; name: string; elevation?: number }[] = [];
     const visit = (node: NonNullable<typeof root>) => {
       if (node.type === 'IfcBuildingStorey') storeys.push(node);
       node.children.forEach(visit);
     };
     visit(root!);
-    assertEqual(storeys.length, 4, `storeys: ${storeys.map((s) => s.name)}`);
-    assert(storeys.every((s) => typeof s.elevation === 'number'), 'storeys have elevations');
+    // The house is in metres: elevations read as they are in the file.
+    assertDeepEqual(
+      storeys.map((s) => ({ id: s.objectId, name: s.name, elevation: s.elevation })),
+      truth.storeys.map((s) => ({ id: objectIdOf(s.id), name: s.name, elevation: s.elevation })),
+      'storeys',
+    );
   });
 
   it('screenshot is a PNG data URL of the canvas size', async () => {
@@ -247,7 +267,7 @@ describe('<bim-viewer-3d> methods on Duplex', function () {
   it('methods called before the load finishes act on the loaded model', async () => {
     const other = await createViewer(200, 150);
     try {
-      const loading = other.loadUrl(MODELS.helloWall);
+      const loading = other.loadUrl(MODELS.cabin);
       const hidden = other.hideAll();
       const ids = other.each();
       await loading;
@@ -262,7 +282,7 @@ describe('<bim-viewer-3d> methods on Duplex', function () {
 describe('<bim-viewer-3d> dispose', () => {
   it('releases the canvas and rejects later calls', async () => {
     const el = await createViewer(200, 150);
-    await el.loadUrl(MODELS.helloWall);
+    await el.loadUrl(MODELS.cabin);
     const errors = record<{ type: string }>(el, 'viewer.error');
     await el.dispose();
     assertEqual(el.shadowRoot!.querySelector('canvas'), null, 'canvas removed');

@@ -17,7 +17,7 @@ describe('bad input keeps the viewer usable', () => {
 
   before(async () => {
     el = await createViewer(320, 240);
-    await el.loadUrl(MODELS.helloWall);
+    await el.loadUrl(MODELS.cabin);
     idsBefore = await el.each();
   });
   after(() => removeViewer(el));
@@ -55,11 +55,11 @@ describe('bad input keeps the viewer usable', () => {
   });
 
   it('a truncated IFC file', async () => {
-    const text = await (await fetch(MODELS.duplex)).text();
+    const text = await (await fetch(MODELS.house)).text();
     await expectError(() => el.loadModel(blobUrl(text.slice(0, text.length / 2)), { modelId: 'half' }), 'ifc', /truncated/);
   });
 
-  it('a URL that answers 404', () => expectError(() => el.loadUrl('/models/no-such-model.ifc'), 'network', /404/));
+  it('a URL that answers 404', () => expectError(() => el.loadUrl('/samples/no-such-model.ifc'), 'network', /404/));
 
   it('an expired token (401 with the server\'s message)', async () => {
     const response = await fetch('/v2/projects/demo/viewer3d/token', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ expiresIn: -1 }) });
@@ -73,7 +73,7 @@ describe('bad input keeps the viewer usable', () => {
     expectError(() => el.loadUrl(blobUrl(JSON.stringify({ models: [{ id: 'x', formats: [{ type: 'text/plain', url: 'x.txt' }] }] }))), 'manifest', /no format/));
 
   it('a manifest pointing at a missing file', () =>
-    expectError(() => el.loadUrl(blobUrl(JSON.stringify({ models: [{ id: 'gone', formats: [{ type: 'application/x-step', url: `${location.origin}/models/gone.ifc` }] }] }))), 'network', /404/));
+    expectError(() => el.loadUrl(blobUrl(JSON.stringify({ models: [{ id: 'gone', formats: [{ type: 'application/x-step', url: `${location.origin}/samples/gone.ifc` }] }] }))), 'network', /404/));
 
   it('wrong argument types', async () => {
     await expectError(() => el.hide({} as never), 'argument', /hide: object ids must be/);
@@ -84,8 +84,8 @@ describe('bad input keeps the viewer usable', () => {
     await expectError(() => el.lookAtBoundingBox({ min: 1 } as never), 'argument', /expected a box/);
     await expectError(() => el.each('not a function' as never), 'argument', /callback/);
     await expectError(() => el.unloadModel('nope'), 'argument', /No model with id "nope"/);
-    await expectError(() => el.loadModel(MODELS.helloWall, { modelType: 'point-cloud' }), 'argument', /not supported/);
+    await expectError(() => el.loadModel(MODELS.cabin, { modelType: 'point-cloud' }), 'argument', /not supported/);
   });
 
-  it('the same model id twice', () => expectError(() => el.loadModel(MODELS.helloWall, { modelId: 'hello-wall' }), 'argument', /already loaded/));
+  it('the same model id twice', () => expectError(() => el.loadModel(MODELS.cabin, { modelId: 'cabin' }), 'argument', /already loaded/));
 });

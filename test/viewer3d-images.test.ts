@@ -52,7 +52,7 @@ describe('images in the 3D view', () => {
   let el: BimViewer3d;
   before(async () => {
     el = await createViewer(400, 400);
-    await el.loadUrl(MODELS.helloWall);
+    await el.loadUrl(MODELS.cabin);
     await el.hideAll();
   });
   after(() => removeViewer(el));

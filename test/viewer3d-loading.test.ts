@@ -1,12 +1,13 @@
 import { assert, assertEqual, assertDeepEqual } from './support/assert';
 import { createViewer, removeViewer, record, idsOfType, MODELS, pixelDifference } from './support/viewer';
+import { truthOf, objectIdOf, type Truth } from './support/samples';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
-import type { StreamingProgress } from '../src/core/types';
+import type { Box, StreamingProgress } from '../src/core/types';
 import { IfcClient } from '../src/core/ifc/ifc-client';
 import { FramePacer } from '../src/core/scene/frame-pacer';
 
-/** A 3D token URL from the demo backend for the given models of project "all". */
-async function token(models: string[], project = 'all'): Promise<string> {
+/** A 3D token URL from the demo backend for the given models of project "all-samples". */
+async function token(models: string[], project = 'all-samples'): Promise<string> {
   const response = await fetch(`/v2/projects/${project}/viewer3d/token`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -20,30 +21,33 @@ describe('loading IFC models', () => {
   let el: BimViewer3d;
   afterEach(() => removeViewer(el));
 
-  it('streams Duplex with progress, fires viewer.load and batches geometry into a few draw calls', async () => {
+  it('streams the house with progress, fires viewer.load and batches geometry into a few draw calls', async () => {
     el = await createViewer();
     const progress = record<{ progress: StreamingProgress }>(el, 'viewer.streamingprogress');
     const loads = record(el, 'viewer.load');
-    const [info] = await el.loadUrl(MODELS.duplex);
+    const [info] = await el.loadUrl(MODELS.house);
+    const truth = await truthOf(MODELS.house);
     assertEqual(loads.length, 1, 'one viewer.load');
-    assertEqual(info.modelId, 'Duplex_A_20110907');
-    assert(info.boundingBox.max.z - info.boundingBox.min.z > 5, 'Duplex is more than 5 m tall');
+    assertEqual(info.modelId, 'house');
+    assertBox(info.boundingBox, truth.box!, 'the model box is the truth\'s');
     assert(progress.length >= 3, `progress events: ${progress.length}`);
     const values = progress.map((p) => p.progress.progress);
     assert(values.every((v, i) => i === 0 || v >= values[i - 1]), `progress never goes back: ${values}`);
     assertEqual(values[values.length - 1], 1, 'progress ends at 1');
     assertEqual(progress[progress.length - 1].progress.phase, 'done');
+    // Its grid draws its axes and their tags in a call each: count the objects' geometry alone.
+    for (const grid of await el.getGrids()) for (const axis of grid.axes) await el.setGridAxisState(axis.id, { visible: false });
     const render = await el.renderInfo();
-    console.log(`Duplex: ${render.objects} objects in ${render.drawCalls} draw calls, ${render.triangles} triangles`);
-    assert(render.objects > 200, `objects: ${render.objects}`);
+    console.log(`house: ${render.objects} objects in ${render.drawCalls} draw calls, ${render.triangles} triangles`);
+    assertEqual(render.objects, drawn(truth).length, 'every product with geometry is an object');
     assert(render.drawCalls <= 4, `draw calls: ${render.drawCalls}`);
   });
 
-  it('does not draw the hidden spaces at all, and draws them once shown (Duplex)', async () => {
+  it('does not draw the hidden spaces at all, and draws them once shown (house)', async () => {
     el = await createViewer();
-    await el.loadUrl(MODELS.duplex);
+    await el.loadUrl(MODELS.house);
     const spaces = await idsOfType(el, 'IfcSpace');
-    assert(spaces.length > 10, `spaces: ${spaces.length}`);
+    assertDeepEqual([...spaces].sort(), (await truthOf(MODELS.house)).spaces.map((s) => objectIdOf(s.id)).sort(), 'the spaces');
     const hidden = await el.renderInfo();
     await el.show(spaces);
     const shown = await el.renderInfo();
@@ -54,7 +58,7 @@ describe('loading IFC models', () => {
     assertDeepEqual(await el.renderInfo(), hidden, 'hidden again');
   });
 
-  it('shows a model before its hidden spaces are in: what is drawn then is what is drawn once they are (Duplex)', async () => {
+  it('shows a model before its hidden spaces are in: what is drawn then is what is drawn once they are (house)', async () => {
     el = await createViewer(480, 360);
     type Model = { types: string[]; firstIndex: number };
     const core = (el as unknown as { core: { models: Model[]; state: { visible(i: number): boolean }; loadModel: (...args: unknown[]) => Promise<unknown>; render(): void; renderer: { domElement: HTMLCanvasElement } } }).core;
@@ -64,7 +68,7 @@ describe('loading IFC models', () => {
     };
     const spaces = (model: Model) => model.types.flatMap((type, i) => (type === 'IfcSpace' ? [model.firstIndex + i] : []));
     let atShown: { objects: number; spaces: number; shot: string } | null = null;
-    const url = new URL(MODELS.duplex, location.href).href;
+    const url = new URL(MODELS.house, location.href).href;
     await core.loadModel({ url }, undefined, () => {}, () => {
       const model = core.models[0];
       atShown = { objects: model.types.length, spaces: spaces(model).length, shot: shot() };
@@ -74,150 +78,113 @@ describe('loading IFC models', () => {
     const model = core.models[0];
     const inAfter = spaces(model);
     assertEqual(shown.spaces, 0, 'spaces in the scene when shown');
-    assert(inAfter.length > 10, `spaces once loaded: ${inAfter.length}`);
+    assertEqual(inAfter.length, (await truthOf(MODELS.house)).spaces.length, 'spaces once loaded');
     assertEqual(shown.objects, model.types.length - inAfter.length, 'every other object was in when shown');
     assert(inAfter.every((i) => !core.state.visible(i)), 'the spaces came in hidden');
     const difference = await pixelDifference(shown.shot, shot());
     assert(difference < 0.001, `the frame when shown is the loaded model's: ${(difference * 100).toFixed(2)} % of pixels differ`);
   });
 
-  it('keeps draw calls flat as the number of objects grows (Tekla, 2600+ objects)', async () => {
+  it('keeps draw calls flat as the number of objects grows (office-2k, 2,000+ objects)', async () => {
     el = await createViewer();
-    await el.loadUrl(MODELS.tekla);
-    // Its 7 grids draw their axes and their tags in a call each: count the objects' geometry alone.
+    await el.loadUrl(MODELS.office2k);
+    // Its grid draws its axes and their tags in a call each: count the objects' geometry alone.
     for (const grid of await el.getGrids()) for (const axis of grid.axes) await el.setGridAxisState(axis.id, { visible: false });
     const render = await el.renderInfo();
-    console.log(`Tekla: ${render.objects} objects in ${render.drawCalls} draw calls`);
-    assert(render.objects > 2000, `objects: ${render.objects}`);
+    console.log(`office-2k: ${render.objects} objects in ${render.drawCalls} draw calls`);
+    assertEqual(render.objects, drawn(await truthOf(MODELS.office2k)).length, 'objects');
     assert(render.drawCalls <= 6, `draw calls: ${render.drawCalls}`);
-  });
-
-  it('loads a big model the same with two workers as with one (units of work shared out)', async () => {
-    // Which worker streams which units depends on timing: the result must not.
-    const load = async (workers: number) => {
-      const viewer = await createViewer(480, 360);
-      (viewer as unknown as { core: { loadWorkers: number } }).core.loadWorkers = workers;
-      const streamed = new Map<IfcClient, number>();
-      const stream = IfcClient.prototype.stream;
-      IfcClient.prototype.stream = function (this: IfcClient, ...args: Parameters<typeof stream>) {
-        streamed.set(this, (streamed.get(this) ?? 0) + 1);
-        return stream.apply(this, args);
-      };
-      try {
-        await viewer.loadUrl(MODELS.tekla);
-      } finally {
-        IfcClient.prototype.stream = stream;
-      }
-      const ids = [...(await viewer.each())].sort();
-      const result = {
-        ids,
-        triangles: (await viewer.renderInfo()).triangles,
-        boxes: JSON.stringify(await Promise.all(ids.filter((_, i) => i % 97 === 0).map((id) => viewer.boundingBox(id)))),
-        shot: await viewer.screenshot(),
-        workers: [...streamed.values()],
-      };
-      await removeViewer(viewer);
-      return result;
-    };
-    const one = await load(1);
-    const two = await load(2);
-    assertEqual(one.workers.length, 1, 'one worker streamed');
-    assertEqual(two.workers.length, 2, `both workers streamed units: ${two.workers}`);
-    assertEqual(two.ids.length, one.ids.length, 'objects');
-    assertDeepEqual(two.ids, one.ids);
-    assertEqual(two.triangles, one.triangles, 'triangles');
-    assertEqual(two.boxes, one.boxes, 'object boxes');
-    assert((await pixelDifference(one.shot, two.shot)) < 0.001, 'the same picture');
   });
 
   it('loads a manifest from the token flow, with one objectIdBase per model', async () => {
     el = await createViewer();
-    const url = await token(['duplex', 'fzk-haus']);
+    const url = await token(['house', 'cabin']);
     const infos = await el.loadUrl(url);
     assertEqual(infos.length, 2, 'two models');
     const ids = await el.each();
     assertEqual(new Set(ids).size, ids.length, 'object ids are unique across models');
+    // Each model's objects are its express ids plus the base the manifest gives it.
+    const manifest = (await (await fetch(url)).json()) as { models: { id: string; objectIdBase: string; formats: { url: string }[] }[] };
+    const expected: string[] = [];
+    for (const model of manifest.models) expected.push(...drawn(await truthOf(model.formats[0].url)).map((p) => objectIdOf(p.id, model.objectIdBase)));
+    assertDeepEqual([...ids].sort(), expected.sort(), 'the objects of both models, each offset by its base');
+    assert(manifest.models.some((m) => BigInt(m.objectIdBase) >= 4294967296n), `a base past the first model's ids: ${manifest.models.map((m) => m.objectIdBase)}`);
     const [first] = await el.getProducts([ids[0]]);
     const [last] = await el.getProducts([ids[ids.length - 1]]);
     assert(first && last, 'products of both models');
-    assert(BigInt(last!.objectId) >= 4294967296n, `second model ids are offset by its base: ${last!.objectId}`);
     const models = await el.modelInfo();
     assertDeepEqual(models.map((m) => m.modelId).sort(), infos.map((m) => m.modelId).sort());
+    assertDeepEqual(models.map((m) => m.modelId).sort(), ['cabin', 'house']);
   });
 
   it('keeps models loaded without a base apart, and the same model twice aligned', async () => {
     el = await createViewer();
-    await el.loadModel(MODELS.helloWall, { modelId: 'a' });
-    await el.loadModel(MODELS.helloWall, { modelId: 'b' });
+    await el.loadModel(MODELS.cabin, { modelId: 'a' });
+    await el.loadModel(MODELS.cabin, { modelId: 'b' });
     const [a, b] = await el.modelInfo();
     assertDeepEqual(a.boundingBox, b.boundingBox, 'the same file lands in the same place');
     const ids = await el.each();
+    assertEqual(ids.length, 2 * drawn(await truthOf(MODELS.cabin)).length, 'both copies\' objects');
     assertEqual(new Set(ids).size, ids.length, 'ids differ between the two copies');
   });
 
   it('loads only the objects of a query {objectId: {$in: [...]}}', async () => {
     el = await createViewer();
-    await el.loadUrl(MODELS.duplex);
+    await el.loadUrl(MODELS.house);
     const all = await el.each();
     const wanted = all.slice(0, 3);
-    await el.unloadModel('Duplex_A_20110907');
-    await el.loadUrl(MODELS.duplex, { objectId: { $in: wanted.map(Number) } });
+    await el.unloadModel('house');
+    await el.loadUrl(MODELS.house, { objectId: { $in: wanted.map(Number) } });
     assertDeepEqual((await el.each()).sort(), [...wanted].sort());
-    await el.unloadModel('Duplex_A_20110907');
-    await el.loadUrl(MODELS.duplex, { objectId: wanted[0] });
+    await el.unloadModel('house');
+    await el.loadUrl(MODELS.house, { objectId: wanted[0] });
     assertDeepEqual(await el.each(), [wanted[0]]);
   });
 
   it('loadModel takes a model id; hideModel, showModel and unloadModel act on it', async () => {
     el = await createViewer();
-    await el.loadModel(MODELS.fzk, { modelType: 'bim', modelId: 'house' });
-    const [info] = await el.modelInfo('house');
-    assertEqual(info.modelId, 'house');
+    await el.loadModel(MODELS.house, { modelType: 'bim', modelId: 'home' });
+    const [info] = await el.modelInfo('home');
+    assertEqual(info.modelId, 'home');
     const shown = await el.screenshot();
-    await el.hideModel('house');
-    assertEqual((await el.modelInfo('house'))[0].visible, false);
+    await el.hideModel('home');
+    assertEqual((await el.modelInfo('home'))[0].visible, false);
     const hidden = await el.screenshot();
     assert((await pixelDifference(shown, hidden)) > 0.05, 'hiding the model changes the picture');
-    await el.showModel('house');
+    await el.showModel('home');
     assert((await pixelDifference(shown, await el.screenshot())) < 0.001, 'showing it again restores the picture');
-    await el.unloadModel('house');
+    await el.unloadModel('home');
     assertDeepEqual(await el.modelInfo(), []);
     assertDeepEqual(await el.each(), []);
   });
 
-  it('renders georeferenced coordinates without jitter: a model moved 3,000 km away looks the same', async () => {
+  it('renders georeferenced coordinates without jitter: the house 2,680 km away looks the same', async () => {
     el = await createViewer(480, 360);
-    const text = await (await fetch(MODELS.helloWall)).text();
-    const moved = moveSite(text, 3_000_000, 2_000_000);
-    assert(moved !== text, 'the file has placement points to move');
-    await el.loadModel(MODELS.helloWall, { modelId: 'near' });
+    const far = await truthOf(MODELS.houseGeoreferenced);
+    assert(far.box!.min[0] > 1_000_000, `the sample is really far away: ${far.box!.min[0]}`);
+    await el.loadModel(MODELS.house, { modelId: 'near' });
     await el.viewpoint('front');
-    const near = await el.screenshot();
+    const nearShot = await el.screenshot();
     await el.unloadModel('near');
-    await el.loadModel(URL.createObjectURL(new Blob([moved])), { modelId: 'far' });
-    const box = await el.boundingBox(null);
-    assert(box!.min.x > 1_000_000, `the model is really far away: ${box!.min.x}`);
+    await el.loadModel(MODELS.houseGeoreferenced, { modelId: 'far' });
+    assertBox((await el.boundingBox(null))!, far.box!, 'the model is where its site puts it');
     await el.viewpoint('front');
-    const far = await el.screenshot();
-    const difference = await pixelDifference(near, far);
+    const farShot = await el.screenshot();
+    const difference = await pixelDifference(nearShot, farShot);
     assert(difference < 0.01, `far-away model renders like the near one (difference ${difference})`);
   });
 });
 
-/** Moves the IfcSite's placement point, so the whole model lands far from the origin (as georeferenced exports do). */
-function moveSite(ifc: string, dx: number, dy: number): string {
-  const lines = new Map<string, string>();
-  for (const m of ifc.matchAll(/^(#\d+)\s*=\s*(.*);\s*$/gm)) lines.set(m[1], m[2]);
-  const refs = (text: string) => text.match(/#\d+/g) ?? [];
-  const site = [...lines.values()].find((t) => t.startsWith('IFCSITE('))!;
-  // IFCSITE(GlobalId, OwnerHistory, Name, Description, ObjectType, ObjectPlacement, ...)
-  const placementId = /^IFCSITE\('[^']*',(?:\$|#\d+),(?:\$|'[^']*'),(?:\$|'[^']*'),(?:\$|'[^']*'),(#\d+)/.exec(site)![1];
-  const placement = lines.get(placementId)!;
-  const axis = lines.get(refs(placement).pop() ?? "")!;
-  const pointId = refs(axis)[0] ?? "";
-  const [x, y, z] = lines.get(pointId)!.match(/\(\(([^)]*)\)\)/)![1].split(',').map(Number);
-  const moved = `IFCCARTESIANPOINT((${(x + dx).toFixed(1)},${(y + dy).toFixed(1)},${z.toFixed(1)}))`;
-  return ifc.replace(new RegExp(`^${pointId}\\s*=.*$`, 'm'), `${pointId}=${moved};`);
+/** The products with geometry (spaces included). */
+function drawn(truth: Truth) {
+  return truth.products.filter((p) => p.box);
+}
+
+/** A viewer box against a truth box ({min: [x, y, z], max}), to the millimetre. */
+function assertBox(box: Box, expected: NonNullable<Truth['box']>, message: string) {
+  const got = [box.min.x, box.min.y, box.min.z, box.max.x, box.max.y, box.max.z];
+  const want = [...expected.min, ...expected.max];
+  assert(got.every((v, i) => Math.abs(v - want[i]) < 1e-3), `${message}: ${got} against ${want}`);
 }
 
 describe('FramePacer (frames while a model streams)', () => {

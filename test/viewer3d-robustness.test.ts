@@ -20,7 +20,7 @@ describe('robustness', () => {
 
   it('comes back after the WebGL context is lost and restored', async () => {
     el = await createViewer(400, 300);
-    await el.loadUrl(MODELS.duplex);
+    await el.loadUrl(MODELS.house);
     await el.select((await el.each()).slice(0, 5));
     const before = await el.screenshot();
     const core = (el as unknown as { core: CoreLike }).core;
@@ -43,9 +43,9 @@ describe('robustness', () => {
     el = await createViewer(320, 240);
     const core = (el as unknown as { core: CoreLike }).core;
     const cycle = async () => {
-      await el.loadUrl(MODELS.duplex);
+      await el.loadUrl(MODELS.house);
       await el.screenshot();
-      await el.unloadModel('Duplex_A_20110907');
+      await el.unloadModel('house');
     };
     await cycle(); // warm-up: shaders, worker and wasm are made once
     await collect();

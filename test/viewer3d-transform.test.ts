@@ -1,6 +1,7 @@
 import { sendMouse, resetMouse } from '@web/test-runner-commands';
 import { assert, assertAlmostEqual, assertEqual, assertRejects } from './support/assert';
 import { createViewer, removeViewer, nextEvent, MODELS } from './support/viewer';
+import { truthOf } from './support/samples';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Box, Intersection } from '../src/core/types';
 
@@ -13,9 +14,9 @@ describe('transformModel', () => {
 
   before(async () => {
     el = await createViewer(400, 300);
-    await el.loadModel(MODELS.helloWall, { modelId: 'a' });
+    await el.loadModel(MODELS.cabin, { modelId: 'a' });
     const aIds = await el.each();
-    await el.loadModel(MODELS.helloWall, { modelId: 'b' });
+    await el.loadModel(MODELS.cabin, { modelId: 'b' });
     bIds = (await el.each()).filter((id) => !aIds.includes(id));
     a = (await el.modelInfo('a'))[0].boundingBox;
   });
@@ -25,6 +26,8 @@ describe('transformModel', () => {
   });
 
   it('moves a model by position; boxes, modelInfo and picking follow', async () => {
+    const box = (await truthOf(MODELS.cabin)).box!;
+    (['x', 'y', 'z'] as const).forEach((axis, k) => assertAlmostEqual(a.min[axis], box.min[k], 1e-3, `untransformed, the model is where the file puts it (min ${axis})`));
     await el.transformModel('b', { position: { x: 20, y: 0, z: 0 } });
     const b = (await el.modelInfo('b'))[0].boundingBox;
     assertAlmostEqual(b.min.x, a.min.x + 20, 1e-4);

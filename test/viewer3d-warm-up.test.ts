@@ -1,5 +1,6 @@
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { createViewer, removeViewer, MODELS, pixelAt } from './support/viewer';
+import { truthOf, objectIdOf } from './support/samples';
 import { streamModel } from './support/ifc';
 import { warmUpModel } from '../src/core/ifc/warm-up-model';
 import { RANGE_STRIDE } from '../src/core/ifc/protocol';
@@ -65,23 +66,27 @@ describe('the viewer warm-up', () => {
     assertDeepEqual(await el.each(), [], 'object ids');
     const shot = await el.screenshot();
     for (const [x, y] of [[160, 120], [40, 40], [280, 200], [60, 200]]) assertDeepEqual(await pixelAt(shot, x, y), background, `pixel ${x},${y}`);
-    await el.loadModel(MODELS.helloWall);
+    await el.loadModel(MODELS.cabin);
+    const { grid, products } = await truthOf(MODELS.cabin);
+    assert(grid, 'the cabin has a grid');
     const render = await el.renderInfo();
-    assert(render.objects > 0 && render.drawCalls > 0, `hello-wall drawn: ${JSON.stringify(render)}`);
-    // Grid tags of the warm-up's grid are gone with it: hello-wall has no grid.
-    assertDeepEqual(await el.getGrids(), [], 'grids');
+    assertEqual(render.objects, products.filter((p) => p.box).length, 'the cabin\'s objects, none of the warm-up\'s');
+    assert(render.drawCalls > 0, `the cabin drawn: ${JSON.stringify(render)}`);
+    // The warm-up's grid is gone with it: the only grid is the cabin's, its ids from express id 0 on.
+    const grids = await el.getGrids();
+    assertDeepEqual(grids.map((g) => ({ id: g.id, name: g.name, axes: g.axes.map((a) => a.id) })), [{ id: objectIdOf(grid.id), name: grid.name, axes: grid.axes.map((a) => objectIdOf(a.id)) }], 'grids');
   });
 
   it('gives way to a model loaded at once, which loads as it would without it', async () => {
     el = await createViewer(320, 240);
-    const info = await el.loadModel(MODELS.helloWall);
+    const info = await el.loadModel(MODELS.cabin);
     await warmedUp(el);
     const cold = await el.each();
     assert(cold.length > 0, 'objects');
     await removeViewer(el);
     el = await createViewer(320, 240);
     await warmedUp(el);
-    const again = await el.loadModel(MODELS.helloWall);
+    const again = await el.loadModel(MODELS.cabin);
     assertDeepEqual(again, info, 'model info');
     assertDeepEqual(await el.each(), cold, 'the same object ids in the same order');
   });
