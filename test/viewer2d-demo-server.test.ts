@@ -5,6 +5,7 @@
 import type { BimViewer2d } from '../src/elements/bim-viewer-2d';
 import { assert, assertDeepEqual, assertEqual, assertRejects } from './support/assert';
 import { createViewer2d, removeViewer2d } from './support/viewer2d';
+import { SAMPLES, objectIdOf, truthOf } from './support/samples';
 
 async function postToken(project: string, body?: unknown, kind = 'viewer2d'): Promise<Response> {
   return fetch(`/v2/projects/${encodeURIComponent(project)}/${kind}/token`, {
@@ -42,11 +43,14 @@ describe('demo backend: 2D viewer tokens', () => {
   });
 
   it('the geometry URL answers the same manifest as the 3D data URL', async () => {
-    const manifest2d = await (await fetch(await tokenUrl('all'))).json();
-    const res3d = await postToken('all', undefined, 'viewer3d');
+    const manifest2d = await (await fetch(await tokenUrl('all-samples'))).json();
+    const res3d = await postToken('all-samples', undefined, 'viewer3d');
     const manifest3d = await (await fetch(((await res3d.json()) as { url: string }).url)).json();
     assertDeepEqual(manifest2d, manifest3d);
-    assertEqual(manifest2d.models.length, 8);
+    // The samples lead the catalogue: objectIdBase = their place in it x 2^32.
+    assertDeepEqual(manifest2d.models.map((m: any) => [m.id, m.objectIdBase]), [
+      ['house', '0'], ['cabin', '4294967296'], ['house-ifc2x3', '8589934592'], ['house-ifc4x3', '12884901888'], ['house-georeferenced', '17179869184'],
+    ]);
   });
 
   it('expired, unknown and 3D tokens are 401; unknown projects 404; bad bodies 400', async () => {
@@ -61,7 +65,7 @@ describe('demo backend: 2D viewer tokens', () => {
     const missing = await postToken('no-such-project');
     assertEqual(missing.status, 404);
     assertEqual((await errorOf(missing)).message, 'Project (no-such-project) not found');
-    assertEqual((await postToken('demo', { models: 'duplex' })).status, 400);
+    assertEqual((await postToken('demo', { models: 'house' })).status, 400);
     assertEqual((await fetch('/v2/projects/demo/viewer2d/token')).status, 405);
   });
 });
@@ -71,16 +75,18 @@ describe('<bim-viewer-2d> with 2D token URLs', function () {
   afterEach(() => removeViewer2d(el));
 
   it('loads a project through its token URL, with the manifest\'s model id and objectIdBase', async () => {
+    const truth = await truthOf(SAMPLES.cabin);
     el = await createViewer2d(400, 300);
     const loads: string[] = [];
     el.addEventListener('viewer2d.load', (e) => loads.push(e.detail.modelId));
-    const ids = await el.loadUrl(await tokenUrl('fzk-haus'));
-    assertDeepEqual(ids, ['fzk-haus']);
-    assertDeepEqual(loads, ['fzk-haus']);
+    const ids = await el.loadUrl(await tokenUrl('cabin'));
+    assertDeepEqual(ids, ['cabin']);
+    assertDeepEqual(loads, ['cabin']);
     const storeys = el.getStoreys();
-    assertDeepEqual(storeys.map((s) => s.name), ['Erdgeschoss', 'Dachgeschoss']);
-    // fzk-haus is the second model of the catalogue: objectIdBase 2^32.
-    assertEqual(storeys[0].id, String(4294967296 + 479));
+    assertDeepEqual(storeys.map((s) => s.name), truth.storeys.map((s) => s.name));
+    // The cabin is the second model of the catalogue: objectIdBase 2^32.
+    assertEqual(storeys[0].id, objectIdOf(truth.storeys[0].id, '4294967296'));
+    assertEqual(el.getSpaces()[0].id, objectIdOf(truth.spaces[0].id, '4294967296'));
   });
 
   it('an expired token: viewer2d.loadstart, then viewer2d.loadfail saying 401; the promise rejects', async () => {
@@ -98,7 +104,8 @@ describe('<bim-viewer-2d> with 2D token URLs', function () {
 });
 
 describe('demo: the 2D + 3D page', function () {
-  it('/demo/plan.html loads Duplex in both viewers, picks Level 1, and the arrow drives the 3D camera', async () => {
+  it('/demo/plan.html loads the house in both viewers, picks the ground floor, and the arrow drives the 3D camera', async () => {
+    const truth = await truthOf(SAMPLES.house);
     const iframe = document.createElement('iframe');
     iframe.style.cssText = 'position:fixed;left:0;top:0;width:1000px;height:700px;border:0';
     iframe.src = '/demo/plan.html?project=demo';
@@ -111,11 +118,11 @@ describe('demo: the 2D + 3D page', function () {
         await new Promise((r) => setTimeout(r, 100));
       }
       const picker = frame().document.getElementById('storey') as HTMLSelectElement;
-      assertDeepEqual(Array.from(picker.options).map((o) => o.textContent), ['T/FDN (-1.25 m)', 'Level 1 (0.00 m)', 'Level 2 (3.10 m)', 'Roof (6.00 m)']);
+      assertDeepEqual(Array.from(picker.options).map((o) => o.textContent), truth.storeys.map((s) => `${s.name} (${s.elevation.toFixed(2)} m)`));
       const viewer2d = frame().viewer2d!;
       const viewer3d = frame().viewer3d!;
       while ((await viewer3d.modelInfo()).length === 0) await new Promise((r) => setTimeout(r, 100));
-      assertEqual(viewer2d.getStoreys({ visible: true }).map((s) => s.name).join(), 'Level 1');
+      assertEqual(viewer2d.getStoreys({ visible: true }).map((s) => s.name).join(), 'Ground floor', 'the lowest storey with spaces');
       // What dragging the arrow does: the page moves the 3D camera there, at eye height.
       const change = { location: { x: 2, y: -15, z: 0 }, direction: { x: 1, y: 0, z: 0 }, rotation: 0 };
       viewer2d.dispatchEvent(new CustomEvent('viewer2d.viewpoint', { detail: { viewpoint: change }, bubbles: true, composed: true }));

@@ -9,6 +9,7 @@ import type { Location3, Marker, ViewpointChange } from '../src/core/viewer2d/ty
 import { assert, assertAlmostEqual, assertDeepEqual, assertEqual } from './support/assert';
 import { drag, releaseMouse, sendMouse, type Point } from './support/input';
 import { PLAN_MODELS, createViewer2d, planSvg, removeViewer2d } from './support/viewer2d';
+import { truthOf } from './support/samples';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -21,8 +22,11 @@ interface Core {
 describe('<bim-viewer-2d> with the mouse', function () {
   let el: BimViewer2d;
   let core: Core;
+  /** Level 1 of the house (not at 0 m, so events' z says which storey). */
   let level1: string;
-  let foyer: string;
+  let level1Z: number;
+  /** Its rooms 101 (the hall, around the stair opening) and 102 (the kitchen). */
+  let hall: string;
   let kitchen: string;
   let listening: AbortController;
 
@@ -51,14 +55,15 @@ describe('<bim-viewer-2d> with the mouse', function () {
   }
 
   before(async () => {
+    level1Z = (await truthOf(PLAN_MODELS.house)).storeys.find((s) => s.name === 'Level 1')!.elevation;
     el = await createViewer2d(640, 480);
-    await el.loadUrl(PLAN_MODELS.duplex);
+    await el.loadUrl(PLAN_MODELS.house);
     core = (el as unknown as { core: Core }).core;
     level1 = el.getStoreys().find((s) => s.name === 'Level 1')!.id;
     await el.showStorey(level1);
     const spaces = el.getSpaces({ storeyId: level1 });
-    foyer = spaces.find((s) => s.name === 'A101')!.id;
-    kitchen = spaces.find((s) => s.name === 'A103')!.id;
+    hall = spaces.find((s) => s.name === '101')!.id;
+    kitchen = spaces.find((s) => s.name === '102')!.id;
   });
   after(() => removeViewer2d(el));
   beforeEach(async () => {
@@ -76,26 +81,26 @@ describe('<bim-viewer-2d> with the mouse', function () {
   it('click on a space: viewer2d.click with the location (z = storey height) and id, then viewer2d.select', async () => {
     const clicks = events<{ location: Location3; id?: string }>('viewer2d.click');
     const selects = events<{ selected: string[] }>('viewer2d.select');
-    const at = inside(foyer);
+    const at = inside(hall);
     await sendMouse({ type: 'click', position: at });
     assertEqual(clicks.length, 1);
-    assertEqual(clicks[0].id, foyer);
+    assertEqual(clicks[0].id, hall);
     const [x, y] = viewOf(at);
     assertAlmostEqual(clicks[0].location.x, x, 0.1);
     assertAlmostEqual(clicks[0].location.y, y, 0.1);
-    assertEqual(clicks[0].location.z, 0, 'Level 1 is at 0 m');
-    assertDeepEqual(selects.map((s) => s.selected), [[foyer]]);
-    assertDeepEqual(el.getSelected(), [foyer]);
+    assertEqual(clicks[0].location.z, level1Z, 'Level 1\'s elevation');
+    assertDeepEqual(selects.map((s) => s.selected), [[hall]]);
+    assertDeepEqual(el.getSelected(), [hall]);
   });
 
   it('Ctrl+click adds to the selection (and removes again); a click on nothing clears it, with id undefined', async () => {
     const clicks = events<{ location: Location3; id?: string }>('viewer2d.click');
     const selects = events<{ selected: string[] }>('viewer2d.select');
-    await sendMouse({ type: 'click', position: inside(foyer) });
+    await sendMouse({ type: 'click', position: inside(hall) });
     await sendKeys({ down: 'Control' });
     await sendMouse({ type: 'click', position: inside(kitchen) });
-    assertDeepEqual(el.getSelected().sort(), [foyer, kitchen].sort());
-    await sendMouse({ type: 'click', position: inside(foyer) });
+    assertDeepEqual(el.getSelected().sort(), [hall, kitchen].sort());
+    await sendMouse({ type: 'click', position: inside(hall) });
     assertDeepEqual(el.getSelected(), [kitchen]);
     await sendKeys({ up: 'Control' });
     await sendMouse({ type: 'click', position: [5, 5] });
@@ -106,10 +111,23 @@ describe('<bim-viewer-2d> with the mouse', function () {
     assertDeepEqual(selects.at(-1)!.selected, []);
   });
 
+  it('a click in the stair opening, inside the hall\'s outline, is on no space', async () => {
+    const truth = await truthOf(PLAN_MODELS.house);
+    // The flight coming up from the ground floor lies under the hole in the hall's footprint.
+    const flight = truth.products.find((p) => p.type === 'IfcStairFlight' && p.storey === truth.storeys[0].id)!.box!;
+    const clicks = events<{ location: Location3; id?: string }>('viewer2d.click');
+    await sendMouse({ type: 'click', position: inside(hall) });
+    assertDeepEqual(el.getSelected(), [hall]);
+    await sendMouse({ type: 'click', position: page((flight.min[0] + flight.max[0]) / 2, (flight.min[1] + flight.max[1]) / 2) });
+    assertEqual(clicks.length, 2);
+    assertEqual(clicks[1].id, undefined, 'the hole is not the hall');
+    assertDeepEqual(el.getSelected(), []);
+  });
+
   it('returning false from viewer2d.click (preventDefault) keeps the selection', async () => {
     events('viewer2d.click', true);
     const selects = events('viewer2d.select');
-    await sendMouse({ type: 'click', position: inside(foyer) });
+    await sendMouse({ type: 'click', position: inside(hall) });
     assertEqual(selects.length, 0);
     assertDeepEqual(el.getSelected(), []);
   });
@@ -144,17 +162,17 @@ describe('<bim-viewer-2d> with the mouse', function () {
     const menus = events<{ location: Location3; id?: string }>('viewer2d.contextmenu');
     const natives: Event[] = [];
     planSvg(el).addEventListener('contextmenu', (e) => natives.push(e), { signal: listening.signal });
-    await sendMouse({ type: 'click', position: inside(foyer), button: 'right' });
+    await sendMouse({ type: 'click', position: inside(hall), button: 'right' });
     assertEqual(menus.length, 1);
-    assertEqual(menus[0].id, foyer);
-    assertEqual(menus[0].location.z, 0);
+    assertEqual(menus[0].id, hall);
+    assertEqual(menus[0].location.z, level1Z);
     assert(natives[0]?.defaultPrevented, 'no browser context menu');
   });
 
   it('drag pans the plan (and is no click); the wheel zooms around the cursor', async () => {
     const clicks = events('viewer2d.click');
     const before = core.zoomState();
-    const from = inside(foyer);
+    const from = inside(hall);
     await drag(from, [from[0] + 100, from[1] + 40], { steps: 8 });
     const after = core.zoomState();
     assertAlmostEqual(after.x - before.x, 100, 1.5);
@@ -223,7 +241,7 @@ describe('<bim-viewer-2d> with the mouse', function () {
   });
 
   it('a draggable marker dragged with the mouse moves and reports its new place (viewer2d.markerdrag)', async () => {
-    const b = el.getBoundingBox(foyer)!;
+    const b = el.getBoundingBox(hall)!;
     const id = el.addMarker({ x: b.x + 0.5, y: b.y + 1, draggable: true, text: 'drag me' });
     const drags = events<{ marker: Marker }>('viewer2d.markerdrag');
     const clicks = events('viewer2d.click');
@@ -258,7 +276,7 @@ describe('<bim-viewer-2d> with the mouse', function () {
     const last = changes.at(-1)!.viewpoint;
     assertAlmostEqual(last.location.x, x, 0.1);
     assertAlmostEqual(last.location.y, y, 0.1);
-    assertEqual(last.location.z, 0);
+    assertEqual(last.location.z, level1Z);
     assertDeepEqual(el.getViewpoint().location, last.location);
     // The head points to +x (rotation 0), 18 px from the centre: drag it to straight up on screen.
     await drag([to[0] + 18, to[1]], [to[0], to[1] - 40], { steps: 6 });
