@@ -2,20 +2,30 @@ import { Vector3, type Object3D, type Camera } from 'three';
 import { sendKeys, sendMouse, resetMouse } from '@web/test-runner-commands';
 import { assert, assertEqual, assertDeepEqual, assertRejects, assertAlmostEqual } from './support/assert';
 import { expectScreenshot } from './support/screenshot';
-import { loadDuplex, removeViewer, record, pixelDifference } from './support/viewer';
+import { MODELS, loadHouse, removeViewer, record, pixelDifference } from './support/viewer';
+import { objectIdOf, truthOf, type Truth } from './support/samples';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { ClippingPlane } from '../src/core/types';
 
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
 
-describe('clipping planes on Duplex', () => {
+describe('clipping planes on the sample house', () => {
   let el: BimViewer3d;
-  let walls: string[];
+  let truth: Truth;
   let events: { planes: ClippingPlane[] }[];
+  /** A horizontal plane through the ground floor's windows (sills 0.9 m, heads 2.3 m), cutting away what is above. */
+  let groundCut: ClippingPlane;
+  /** Its location in the middle of the house (the widget's place). */
+  let middleCut: ClippingPlane;
   const core = () => (el as unknown as { core: { scene: Object3D; rig: { camera: Camera } } }).core;
 
   before(async () => {
-    ({ el, walls } = await loadDuplex(480, 360));
+    ({ el } = await loadHouse(480, 360));
+    truth = await truthOf(MODELS.house);
+    const z = truth.storeys[0].elevation + 1.5;
+    groundCut = { location: { x: 0, y: 0, z }, direction: { x: 0, y: 0, z: 1 } };
+    const { min, max } = truth.box!;
+    middleCut = { location: { x: (min[0] + max[0]) / 2, y: (min[1] + max[1]) / 2, z }, direction: { x: 0, y: 0, z: 1 } };
   });
   after(() => removeViewer(el));
   beforeEach(async () => {
@@ -29,15 +39,15 @@ describe('clipping planes on Duplex', () => {
 
   it('sets and reads planes, fires viewer.clippingplanes, and cuts the model with solid caps', async () => {
     const before = await el.screenshot();
-    const planes = [{ location: { x: 0, y: 0, z: 2.5 }, direction: { x: 0, y: 0, z: 1 } }];
+    const planes = [groundCut];
     assertDeepEqual(await el.clippingPlanes(planes), planes);
     assertDeepEqual(await el.clippingPlanes(), planes);
     assertDeepEqual(await el.clippingPlanes(null), planes);
     assertEqual(events.length, 1);
     assertDeepEqual(events[0].planes, planes);
     const cut = await el.screenshot();
-    assert((await pixelDifference(before, cut)) > 0.05, 'the upper floor is cut away');
-    await expectScreenshot('viewer3d/duplex-clipped-top', cut);
+    assert((await pixelDifference(before, cut)) > 0.05, 'the upper floors and the roof are cut away');
+    await expectScreenshot('viewer3d/house-clipped-top', cut);
     await el.clippingPlanes([]);
     assert((await pixelDifference(before, await el.screenshot())) < 0.001, 'removing the planes restores the picture');
   });
@@ -53,22 +63,21 @@ describe('clipping planes on Duplex', () => {
   });
 
   it('section makes top and bottom planes from the objects\' bounding box', async () => {
-    const box = (await el.boundingBox(walls[0]))!;
-    const planes = await el.section(walls[0], ['top', 'bottom']);
+    // A wall of Level 1: from the storey's elevation (3 m) to the slab above (5.8 m).
+    const wall = truth.products.find((p) => p.name === 'Wall Level 1 S')!;
+    const id = objectIdOf(wall.id);
+    const planes = await el.section(id, ['top', 'bottom']);
     assertEqual(planes.length, 2);
-    assertAlmostEqual(planes[0].location.z, box.max.z, 1e-6);
+    assertAlmostEqual(planes[0].location.z, wall.box!.max[2], 1e-5);
     assertDeepEqual(planes[0].direction, { x: 0, y: 0, z: 1 });
-    assertAlmostEqual(planes[1].location.z, box.min.z, 1e-6);
+    assertAlmostEqual(planes[1].location.z, wall.box!.min[2], 1e-5);
     assertDeepEqual(planes[1].direction, { x: 0, y: 0, z: -1 });
-    assertEqual((await el.section(walls[0], ['top'])).length, 3, 'section adds to the planes there are');
-    await assertRejects(el.section(walls[0], ['sideways'] as never), /top.*bottom/);
+    assertEqual((await el.section(id, ['top'])).length, 3, 'section adds to the planes there are');
+    await assertRejects(el.section(id, ['sideways'] as never), /top.*bottom/);
   });
 
   it('Shift+click selects a plane and Delete removes it', async () => {
-    const planes = [
-      { location: { x: 0, y: 0, z: 2.5 }, direction: { x: 0, y: 0, z: 1 } },
-      { location: { x: 0, y: 0, z: -50 }, direction: { x: 0, y: 0, z: -1 } },
-    ];
+    const planes = [groundCut, { location: { x: 0, y: 0, z: -50 }, direction: { x: 0, y: 0, z: -1 } }];
     await el.clippingPlanes(planes);
     await el.viewpoint('top');
     await frames();
@@ -77,7 +86,7 @@ describe('clipping planes on Duplex', () => {
     await sendKeys({ down: 'Shift' });
     await sendMouse({ type: 'click', position: centre });
     await sendKeys({ up: 'Shift' });
-    // Looking down, the nearest plane under the cursor is the one at z 2.5.
+    // Looking down, the nearest plane under the cursor is the one through the ground floor.
     await sendKeys({ press: 'Delete' });
     await frames();
     const left = await el.clippingPlanes();
@@ -93,7 +102,7 @@ describe('clipping planes on Duplex', () => {
     assert(!widget(), 'no widget without a plane');
     el.enableClippingPlaneWidget = false;
     await el.updateComplete;
-    await el.clippingPlanes([{ location: { x: 4, y: -10, z: 2.5 }, direction: { x: 0, y: 0, z: 1 } }]);
+    await el.clippingPlanes([middleCut]);
     assert(!widget(), 'no widget while disabled');
     el.enableClippingPlaneWidget = true;
     await el.updateComplete;
@@ -120,7 +129,7 @@ describe('clipping planes on Duplex', () => {
     for (let i = 1; i <= 5; i++) await sendMouse({ type: 'move', position: [grab[0], grab[1] - i * 8] });
     await sendMouse({ type: 'up' });
     const [moved] = await el.clippingPlanes();
-    assert(moved.location.z > 2.6, `dragging the arrow up moved the plane up: z ${moved.location.z}`);
+    assert(moved.location.z > middleCut.location.z + 0.1, `dragging the arrow up moved the plane up: z ${moved.location.z}`);
     assertDeepEqual(moved.direction, { x: 0, y: 0, z: 1 }, 'moving keeps the direction');
     assert(events.length >= 2, 'viewer.clippingplanes fires while the plane moves');
     // R switches the widget between moving and turning the plane.
@@ -136,7 +145,7 @@ describe('clipping planes on Duplex', () => {
   it('clippingPlaneWidgetViewport draws the widget in its own rectangle', async () => {
     el.enableClippingPlaneWidget = true;
     await el.updateComplete;
-    await el.clippingPlanes([{ location: { x: 4, y: -10, z: 2.5 }, direction: { x: 0, y: 0, z: 1 } }]);
+    await el.clippingPlanes([middleCut]);
     const before = await el.screenshot();
     await el.clippingPlaneWidgetViewport({ x: 10, y: 10, width: 120, height: 120 });
     const overlay = el.shadowRoot!.querySelector('.clipping-widget-viewport') as HTMLElement;

@@ -11,7 +11,9 @@ import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Box, Intersection, Vec3, Viewpoint } from '../src/core/types';
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { elementPoint, resetMouse, sendMouse, type MouseButton, type Point } from './support/input';
-import { MODELS, createViewer, idsOfType, removeViewer } from './support/viewer';
+import { MODELS, createViewer, removeViewer } from './support/viewer';
+import { objectIdOf, productsOf, truthOf, type ProductTruth, type Truth } from './support/samples';
+import { corners, project, screenPoint, vec3 } from './support/screen';
 
 // ---- small helpers -----------------------------------------------------------------
 
@@ -49,14 +51,22 @@ const frames = () => new Promise((resolve) => requestAnimationFrame(() => reques
 
 describe('<bim-viewer-3d> mouse and touch interaction', function () {
   let el: BimViewer3d;
+  let truth: Truth;
   /** Listeners of the running test; removed after it. */
   let listening: AbortController;
-  /** Where the canvas centre hits the building in the home view, and a second object. */
+  /**
+   * Two exterior walls of the sample house the home view shows, and where the clicks aim
+   * on them (IFC metres): the middle of a storey's height on the outer face, at a grid
+   * line, between the windows. `middle` and `other` are those points on screen.
+   */
+  let wall: ProductTruth;
+  let wallPoint: Vec3;
   let middle: Point;
   let middleHit: Required<Hit>;
+  let otherWall: ProductTruth;
   let other: Point;
   let otherHit: Required<Hit>;
-  /** A canvas corner: background in the home view. */
+  /** A canvas corner: outside everything drawn in the home view (background). */
   let corner: Point;
 
   const canvas = () => el.shadowRoot!.querySelector('canvas')!;
@@ -125,24 +135,35 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
 
   before(async function () {
     el = await createViewer(640, 480);
-    await el.loadUrl(MODELS.duplex);
+    await el.loadUrl(MODELS.house);
+    truth = await truthOf(MODELS.house);
     await frames();
     listening = new AbortController();
-    middle = elementPoint(el, 0.5, 0.5);
-    corner = elementPoint(el, 0.02, 0.02);
-    middleHit = (await click(middle)) as Required<Hit>;
-    assert(middleHit.objectId, `the canvas centre ${middle} is not on the building in the home view`);
-    // A second object for Ctrl+click and double click: the first point off centre on another object.
-    for (const [fx, fy] of [[0.35, 0.55], [0.65, 0.55], [0.5, 0.35], [0.5, 0.7], [0.3, 0.4], [0.7, 0.4], [0.4, 0.65], [0.6, 0.65]]) {
-      const at = elementPoint(el, fx, fy);
-      const hit = await click(at);
-      if (hit.objectId && hit.objectId !== middleHit.objectId) {
-        other = at;
-        otherHit = hit as Required<Hit>;
-        break;
-      }
+    const home = await el.viewpoint();
+    const product = (name: string) => truth.products.find((p) => p.name === name)!;
+    const grid = (tag: string) => truth.grid!.axes.find((a) => a.tag === tag)!.start;
+    const midHeight = (p: ProductTruth) => (p.box!.min[2] + p.box!.max[2]) / 2;
+    // The home view looks at the south (y < 0) and west (x < 0) fronts from above.
+    wall = product('Wall Level 1 S');
+    wallPoint = { x: grid('2')[0], y: wall.box!.min[1], z: midHeight(wall) };
+    otherWall = product('Wall Level 1 W');
+    const otherPoint = { x: otherWall.box!.min[0], y: grid('B')[1], z: midHeight(otherWall) };
+    for (const [p, on] of [[wallPoint, wall], [otherPoint, otherWall]] as const) {
+      const inWindow = productsOf(truth, 'IfcWindow', 'IfcDoor').find((w) => (['x', 'y', 'z'] as const).every((c, i) => p[c] >= w.box!.min[i] - 0.3 && p[c] <= w.box!.max[i] + 0.3));
+      assert(!inWindow, `${fmt(p)} on ${on.name} is by ${inWindow?.name}`);
     }
-    assert(other, 'found no second object around the canvas centre');
+    middle = screenPoint(el, home, wallPoint);
+    other = screenPoint(el, home, otherPoint);
+    middleHit = (await click(middle)) as Required<Hit>;
+    assertEqual(middleHit.objectId, objectIdOf(wall.id), `the object at ${middle}, where ${wall.name} shows in the home view`);
+    otherHit = (await click(other)) as Required<Hit>;
+    assertEqual(otherHit.objectId, objectIdOf(otherWall.id), `the object at ${other}, where ${otherWall.name} shows in the home view`);
+    // Background: a corner of the canvas outside the screen rectangle of the house's box and its grid.
+    corner = elementPoint(el, 0.02, 0.02);
+    const drawn = [...corners(truth.box!), ...truth.grid!.axes.flatMap((a) => [vec3(a.start), vec3(a.end)])].map((p) => project(el, home, p));
+    assert(drawn.every((p) => p.depth > 0), 'the whole house is in front of the camera');
+    const margin = 20; // tags around the ends of the grid axes
+    assert(corner[0] < Math.min(...drawn.map((p) => p.x)) - margin || corner[1] < Math.min(...drawn.map((p) => p.y)) - margin, `the corner ${corner} is outside the house on screen`);
     listening.abort();
     await el.deselectAll();
   });
@@ -181,7 +202,7 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
 
     assertEqual(clicks.length, 1, 'viewer.click events');
     const { objectId, intersects } = clicks[0];
-    assert(typeof objectId === 'string' && objectId.length > 0, `objectId ${objectId}`);
+    assertEqual(objectId, objectIdOf(wall.id), `objectId of ${wall.name}`);
     assert(intersects, 'intersects is undefined on the building');
     assertDeepEqual(Object.keys(intersects).sort(), ['normal', 'objectId', 'point']);
     assertEqual(intersects.objectId, objectId, 'intersects.objectId');
@@ -189,13 +210,16 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
       for (const c of ['x', 'y', 'z'] as const) assert(Number.isFinite(v[c]), `${c} of ${JSON.stringify(v)}`);
     }
     assert(Math.abs(length(intersects.normal) - 1) < 1e-3, `normal ${fmt(intersects.normal)} is not unit length`);
-    const box = await el.boundingBox(objectId);
-    assert(box, `no bounding box for ${objectId}`);
+    const box = wall.box!;
     const margin = 0.01;
-    for (const c of ['x', 'y', 'z'] as const) {
-      assert(intersects.point[c] >= box.min[c] - margin && intersects.point[c] <= box.max[c] + margin,
-        `point ${fmt(intersects.point)} is outside the box ${fmt(box.min)}..${fmt(box.max)} of ${objectId} (${c})`);
-    }
+    (['x', 'y', 'z'] as const).forEach((c, i) => {
+      assert(intersects.point[c] >= box.min[i] - margin && intersects.point[c] <= box.max[i] + margin,
+        `point ${fmt(intersects.point)} is outside the box of ${wall.name} (${c})`);
+    });
+    // The point aimed at (IFC coordinates), to within the pixel the click was rounded to: on the wall's outer face, facing south.
+    assert(Math.abs(intersects.point.y - box.min[1]) < 1e-3, `point ${fmt(intersects.point)} is not on the outer face y = ${box.min[1]}`);
+    assert(distance(intersects.point, wallPoint) < 0.1, `point ${fmt(intersects.point)} is ${distance(intersects.point, wallPoint).toFixed(3)} m from ${fmt(wallPoint)}`);
+    assert(intersects.normal.y < -0.999, `normal ${fmt(intersects.normal)} of the south face`);
     // The surface faces the camera.
     const viewpoint = await el.viewpoint();
     assert(dot(intersects.normal, viewpoint.direction) < 0, `normal ${fmt(intersects.normal)} faces away from the camera`);
@@ -219,18 +243,23 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
   });
 
   it('clicking a window\'s glass picks the window (see-through surfaces are pickable)', async () => {
-    const windows = await idsOfType(el, 'IfcWindow');
-    const box = (await el.boundingBox(windows[0]))!;
-    const size = sub(box.max, box.min);
-    // Look at the window across its thin side, from both sides: one of them shows its glass.
-    const views = size.x < size.y ? (['left', 'right'] as const) : (['front', 'back'] as const);
-    const hits: (string | undefined)[] = [];
+    // A window is a frame (as deep as its box) round a thinner pane of glass (transparency 0.7) in the middle of its depth.
+    const window = productsOf(truth, 'IfcWindow')[0];
+    const { min, max } = window.box!;
+    const thin = max[0] - min[0] < max[1] - min[1] ? 0 : 1;
+    const middleOfWindow = vec3(min.map((m, i) => (m + max[i]) / 2));
+    // Look at the window across its thin side, from both sides, and click its middle: the glass.
+    const views = thin === 0 ? (['left', 'right'] as const) : (['front', 'back'] as const);
     for (const view of views) {
-      await el.lookAt(windows[0], view);
+      await el.lookAt(objectIdOf(window.id), view);
       await frames();
-      hits.push((await click(middle)).objectId);
+      const hit = await click(screenPoint(el, await el.viewpoint(), middleOfWindow));
+      assertEqual(hit.objectId, objectIdOf(window.id), `picked from the ${view} through the glass of ${window.name}`);
+      // Recessed in the frame: the glass, not the frame's face (half the box's depth from the middle).
+      const half = (max[thin] - min[thin]) / 2;
+      const depth = Math.abs(hit.intersects!.point[(['x', 'y'] as const)[thin]] - (min[thin] + max[thin]) / 2);
+      assert(depth < half / 2, `from the ${view}, the hit is ${depth.toFixed(3)} m off the window's middle plane (its frame's faces: ${half.toFixed(3)} m)`);
     }
-    assert(hits.includes(windows[0]), `the window ${windows[0]} was not picked through its glass: ${hits}`);
   });
 
   it('cancelling viewer.click prevents selecting', async () => {
@@ -306,7 +335,7 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
     const doubles = events<Hit>('viewer.doubleclick');
     const viewpoints = events<{ viewpoint: Viewpoint }>('viewer.viewpoint');
     const before = await el.viewpoint();
-    const box = (await el.boundingBox(otherHit.objectId))!;
+    const box = { min: vec3(otherWall.box!.min), max: vec3(otherWall.box!.max) };
     const offAxis = degrees(sub(centre(box), before.location), before.direction);
 
     await doubleClick(other);
@@ -482,9 +511,9 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
       delete c.releasePointerCapture;
     });
 
-    const [x, y] = [320, 240];
-
+    // Gestures centre on `middle`, the wall point the pinch is measured against.
     it('does nothing while enableTouch is false', async () => {
+      const [x, y] = middle;
       assertEqual(el.enableTouch, false, 'enableTouch default');
       const viewpoints = events('viewer.viewpoint');
       const before = await el.viewpoint();
@@ -517,6 +546,7 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
     });
 
     it('two fingers pan (enable-touch attribute)', async () => {
+      const [x, y] = middle;
       el.setAttribute('enable-touch', '');
       await el.updateComplete;
       assertEqual(el.enableTouch, true, 'enableTouch from the attribute');
@@ -534,6 +564,7 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
     });
 
     it('pinching apart moves the camera closer', async () => {
+      const [x, y] = middle;
       el.enableTouch = true;
       await el.updateComplete;
       const before = await el.viewpoint();
@@ -551,6 +582,7 @@ describe('<bim-viewer-3d> mouse and touch interaction', function () {
     });
 
     it('a second finger landing during a one-finger orbit leaves no orbit sphere behind', async () => {
+      const [x, y] = middle;
       el.enableTouch = true;
       await el.updateComplete;
       // The first finger starts orbiting before the second lands, as happens with real hands.

@@ -1,5 +1,5 @@
 import { assert, assertEqual, assertDeepEqual, assertAlmostEqual, assertRejects } from './support/assert';
-import { loadDuplex, removeViewer, pixelDifference } from './support/viewer';
+import { loadHouse, removeViewer, pixelDifference } from './support/viewer';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 
 const frames = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -9,7 +9,7 @@ describe('camera, transition and render settings', () => {
   let el: BimViewer3d;
 
   before(async () => {
-    ({ el } = await loadDuplex(480, 360));
+    ({ el } = await loadHouse(480, 360));
   });
   after(() => removeViewer(el));
   afterEach(async () => {
