@@ -152,11 +152,12 @@ export class Joystick {
   private tick(now: number) {
     this.frame = 0;
     if (this.pointer === undefined) return;
-    const seconds = Math.min(0.1, (now - this.last) / 1000);
+    const seconds = (now - this.last) / 1000; // the wall clock's, however slow the frames
     this.last = now;
     if (this.mode === 'orthogonal') void this.orbit(seconds);
     else this.drive(); // a view that turned orthogonal meanwhile is picked up here
-    this.frame = requestAnimationFrame((t) => this.tick(t));
+    // drive() may have asked for the next frame already: one loop, not two per frame
+    if (!this.frame) this.frame = requestAnimationFrame((t) => this.tick(t));
   }
 
   /** Turns an orthogonal view about the pivot: sideways about the vertical, up/down about the view's right. */
