@@ -6,10 +6,11 @@ import jq1 from 'jquery1';
 import jq4 from 'jquery';
 import { assert, assertEqual } from './support/assert';
 import { addScript, inFrame, otherOrigin, sleep, waitFor } from './support/page';
+import { SAMPLES, objectIdOf, truthOf } from './support/samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const win = window as any;
-const MODEL = '/models/hello-wall.ifc';
+const MODEL = SAMPLES.cabin;
 const BUNDLE = '/dist/viewer3d.js';
 
 /** Collects console.error messages while `run` runs (and `settle` ms after). */
@@ -75,8 +76,10 @@ describe('dist/viewer3d.js (script-tag bundle)', function () {
     assertEqual(loads[0].args, 1, 'viewer.load handler gets (event)');
     const infos = await jq1(host).viewer('modelInfo');
     assertEqual(infos.length, 1, 'one model loaded from data-url');
-    const products = await jq1(host).viewer('getProducts');
-    assert(products.length > 0, 'the bundled worker answered product queries');
+    const products: { objectId: string }[] = await jq1(host).viewer('getProducts');
+    const ids = new Set(products.map((p) => p.objectId));
+    const drawn = (await truthOf(MODEL)).products.filter((p) => p.box).map((p) => objectIdOf(p.id));
+    assert(drawn.length > 0 && drawn.every((id) => ids.has(id)), `the bundled worker answered product queries: ${products.length} products`);
   });
 
   it('setOnLoadCallback before load: the last callback runs when loading finished, through an alias; the widget bundle loads from beside the 3D one; an unknown module is a console error, not a failure', async () => {

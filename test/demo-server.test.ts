@@ -1,6 +1,12 @@
 // The demo's embedded backend (demo/server/token-api.ts), through vite like the demo:
-// token URLs, manifests, the v2 error bodies and the pages it renders.
+// token URLs, manifests, the v2 error bodies, the pages it renders and the sample files.
+// Only the generated samples here: the real models of the BIM_MODELS folder are in
+// test/real-models/demo-server.test.ts.
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
+import { truthOf, type Truth } from './support/samples';
+
+/** The catalogue's samples (samples/variants.js), in its order: model i has objectIdBase i x 2^32. */
+const SAMPLE_IDS = ['house', 'cabin', 'house-ifc2x3', 'house-ifc4x3', 'house-georeferenced'];
 
 interface Manifest {
   models: { id: string; name: string; revision: number; objectIdBase: string; formats: { type: string; url: string }[] }[];
@@ -66,42 +72,61 @@ describe('demo backend: 3D viewer tokens', () => {
     assert(body.url !== (await tokenUrl('demo')), 'two requests give two tokens');
   });
 
-  it('GET .../viewer3d/data answers a manifest whose formats fetch real IFC text', async () => {
+  it('GET .../viewer3d/data answers a manifest whose formats fetch the sample house', async () => {
     const url = await tokenUrl('demo');
     const { models } = await manifest(url);
     assertEqual(models.length, 1, 'models of project demo');
-    const [duplex] = models;
-    assertEqual(duplex.id, 'duplex');
-    assertEqual(duplex.name, 'Duplex');
-    assertEqual(typeof duplex.revision, 'number');
-    assertEqual(duplex.objectIdBase, '0');
-    assertEqual(duplex.formats[0].type, 'application/x-step');
-    const ifc = await fetch(new URL(duplex.formats[0].url, url));
-    assertEqual(ifc.status, 200, `status of ${duplex.formats[0].url}`);
-    assert((await ifc.text()).startsWith('ISO-10303-21;'), 'the Duplex format URL gives IFC text');
+    const [house] = models;
+    const truth = await truthOf('/samples/house.ifc');
+    assertEqual(house.id, 'house');
+    assertEqual(house.name, truth.project.name);
+    assertEqual(typeof house.revision, 'number');
+    assertEqual(house.objectIdBase, '0');
+    assertEqual(house.formats[0].type, 'application/x-step');
+    assertEqual(house.formats[0].url, '/samples/house.ifc');
+    const ifc = await fetch(new URL(house.formats[0].url, url));
+    assertEqual(ifc.status, 200, `status of ${house.formats[0].url}`);
+    const text = await ifc.text();
+    assert(text.startsWith('ISO-10303-21;'), 'the house\'s format URL gives IFC text');
+    assert(text.includes(`'${truth.project.guid}'`), 'the file the truth describes (its project GlobalId)');
   });
 
-  it('project "all" lists every sample model with distinct objectIdBases and working URLs', async () => {
-    const url = await tokenUrl('all');
+  it('the samples come first, each a project of its own, with objectIdBase index x 2^32 whatever the BIM_MODELS folder holds', async () => {
+    for (const [i, id] of SAMPLE_IDS.entries()) {
+      const { models } = await manifest(await tokenUrl(id));
+      assertEqual(models.length, 1, `models of project ${id}`);
+      const [model] = models;
+      assertEqual(model.id, id);
+      assertEqual(model.name, (await truthOf(`/samples/${id}.ifc`)).project.name, `name of ${id}`);
+      assertEqual(model.objectIdBase, (BigInt(i) << 32n).toString(), `objectIdBase of ${id}`);
+      assertDeepEqual(model.formats, [{ type: 'application/x-step', url: `/samples/${id}.ifc` }]);
+    }
+  });
+
+  it('project "all-samples" lists every sample with distinct objectIdBases and working URLs', async () => {
+    const url = await tokenUrl('all-samples');
     const { models } = await manifest(url);
-    assert(models.length >= 8, `${models.length} models in project all`);
+    assertDeepEqual(models.map((m) => m.id), SAMPLE_IDS, 'the samples, in the catalogue\'s order');
     const bases = models.map((m) => m.objectIdBase);
     assertEqual(new Set(bases).size, bases.length, `objectIdBases ${bases.join(', ')}`);
     for (const base of bases) assert(/^\d+$/.test(base) && BigInt(base) % 2n ** 32n === 0n, `objectIdBase ${base}`);
     for (const model of models) {
       const res = await fetch(new URL(model.formats[0].url, url));
       assertEqual(res.status, 200, `status of ${model.formats[0].url}`);
-      assert((await head(res)).startsWith('ISO-10303-21;'), `${model.formats[0].url} is IFC text`);
+      const header = await head(res, 300);
+      assert(header.startsWith('ISO-10303-21;'), `${model.formats[0].url} is IFC text`);
+      const { schema } = await truthOf(model.formats[0].url);
+      assert(header.includes(`FILE_SCHEMA(('${schema}'))`), `${model.formats[0].url} is ${schema}: ${header}`);
     }
   });
 
   it('a body {"models": [...]} picks models of the project, in that order', async () => {
-    const { models } = await manifest(await tokenUrl('all', { models: ['hello-wall', 'duplex'] }));
+    const { models } = await manifest(await tokenUrl('all-samples', { models: ['cabin', 'house'] }));
     assertDeepEqual(
       models.map((m) => m.id),
-      ['hello-wall', 'duplex'],
+      ['cabin', 'house'],
     );
-    const single = await manifest(await tokenUrl('hello-wall'));
+    const single = await manifest(await tokenUrl('cabin'));
     assertEqual(single.models[0].objectIdBase, models[0].objectIdBase, 'a model keeps its objectIdBase in every project');
   });
 
@@ -123,18 +148,18 @@ describe('demo backend: 3D viewer tokens', () => {
     await assertApiError(await fetch('/v2/projects/demo/viewer3d/data?token=00000000000000000000000000000000'), 401, unauthorized);
     await assertApiError(await fetch('/v2/projects/demo/viewer3d/data'), 401, unauthorized);
     await assertApiError(await fetch(await tokenUrl('demo', { expiresIn: -1 })), 401, unauthorized);
-    const foreign = new URL(await tokenUrl('duplex'));
+    const foreign = new URL(await tokenUrl('house'));
     foreign.pathname = '/v2/projects/demo/viewer3d/data';
     await assertApiError(await fetch(foreign), 401, unauthorized);
   });
 
   it('bad requests: 400, unknown model 404, wrong method 405', async () => {
     await assertApiError(await postToken('demo', '{not json'), 400, { code: 24, name: 'BAD_REQUEST' });
-    await assertApiError(await postToken('demo', { models: 'duplex' }), 400, { code: 24, name: 'BAD_REQUEST' });
-    await assertApiError(await postToken('demo', { models: ['hello-wall'] }), 404, {
+    await assertApiError(await postToken('demo', { models: 'house' }), 400, { code: 24, name: 'BAD_REQUEST' });
+    await assertApiError(await postToken('demo', { models: ['cabin'] }), 404, {
       code: 20,
       name: 'NOT_FOUND',
-      message: 'Model (hello-wall) not found',
+      message: 'Model (cabin) not found',
     });
     await assertApiError(await fetch('/v2/projects/demo/viewer3d/token'), 405, { code: 405, name: 'METHOD_NOT_ALLOWED' });
   });
@@ -142,16 +167,52 @@ describe('demo backend: 3D viewer tokens', () => {
 
 describe('demo backend: pages and files', () => {
   it('bakes a fresh token URL into the markup page', async () => {
-    const res = await fetch('/demo/markup.html?project=hello-wall');
+    const res = await fetch('/demo/markup.html?project=cabin');
     assertEqual(res.status, 200);
     const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
     const element = doc.querySelector('[data-viewer="webgl"]');
     assert(element, 'the markup page has a data-viewer="webgl" element');
     const url = element.getAttribute('data-url')!;
-    assert(url.includes('/v2/projects/hello-wall/viewer3d/data?token='), `data-url ${url}`);
+    assert(url.includes('/v2/projects/cabin/viewer3d/data?token='), `data-url ${url}`);
     const { models } = await manifest(url);
-    assertEqual(models[0]?.id, 'hello-wall');
+    assertEqual(models[0]?.id, 'cabin');
     assert(!doc.body.textContent!.includes('{{'), 'no placeholder is left');
+  });
+
+  it('serves a sample building at /samples/<name>.ifc and its truth at /samples/<name>.json', async () => {
+    const json = await fetch('/samples/cabin.json');
+    assertEqual(json.status, 200);
+    assert(json.headers.get('content-type')?.startsWith('application/json'), `content-type ${json.headers.get('content-type')}`);
+    const truth = (await json.json()) as Truth;
+    assertEqual(truth.schema, 'IFC4');
+    assertEqual(truth.storeys.length, 1, 'the cabin: one storey');
+    assertEqual(truth.spaces.length, 1, 'the cabin: one room');
+    const ifc = await fetch('/samples/cabin.ifc');
+    assertEqual(ifc.status, 200);
+    assertEqual(ifc.headers.get('content-type'), 'application/x-step');
+    const text = await ifc.text();
+    assert(text.startsWith('ISO-10303-21;') && text.includes("FILE_SCHEMA(('IFC4'))"), 'IFC4 text');
+    for (const { guid } of [truth.project, ...truth.storeys, ...truth.spaces, ...truth.products]) assert(text.includes(`'${guid}'`), `GlobalId ${guid} in the file`);
+    const heads = await fetch('/samples/cabin.ifc', { method: 'HEAD' });
+    assertEqual(heads.status, 200, 'HEAD');
+    assertEqual(Number(heads.headers.get('content-length')), new TextEncoder().encode(text).length, 'HEAD gives the length');
+    // office-<size>: any size, generated on first use
+    const office = await fetch('/samples/office-200.json');
+    assertEqual(office.status, 200, 'office-200');
+    assertEqual(((await office.json()) as Truth).project.name, 'Sample office 200');
+  });
+
+  it('answers an unknown sample name with a 404 JSON error, and a file the BIM_MODELS folder lacks with a 404', async () => {
+    for (const file of ['no-such-building.ifc', 'no-such-building.json', 'office-1.ifc']) {
+      const name = file.replace(/\.\w+$/, '');
+      await assertApiError(await fetch(`/samples/${file}`), 404, {
+        code: 20,
+        name: 'NOT_FOUND',
+        message: `No sample building called ${name} (samples/variants.js lists them)`,
+      });
+    }
+    // with or without the folder
+    assertEqual((await fetch('/models/no-such-model.ifc')).status, 404);
   });
 
   it('serves jQuery 1.12.4 under /vendor/', async () => {

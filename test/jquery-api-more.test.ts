@@ -7,6 +7,7 @@ import { installViewer3dPlugin } from '../src/jquery/viewer-plugin';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { ClippingPlane, ModelInfo, Vec3, Viewpoint } from '../src/core/types';
 import { assert, assertDeepEqual, assertEqual, assertAlmostEqual } from './support/assert';
+import { SAMPLES, objectIdOf, truthOf } from './support/samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type JQ = any;
@@ -30,7 +31,7 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
       document.body.append(host);
       $v = $(host).viewer({ enableClippingPlaneWidget: 'true' });
       element = host.querySelector('bim-viewer-3d')!;
-      await $v.viewer('loadUrl', '/models/grid-placement.ifc');
+      await $v.viewer('loadUrl', SAMPLES.cabin);
     });
     after(async () => {
       await $v.viewer('dispose');
@@ -92,13 +93,28 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
       $v.viewer('transformModel', before.modelId, {});
       $v.viewer('enableMeasure', { mode: 'dimension' }).viewer('disableMeasure').viewer('clearMeasure');
       $v.viewer('images', []);
+      const { grid } = await truthOf(SAMPLES.cabin);
+      assert(grid, 'the cabin has a grid');
       const grids = await read<{ id: string; axes: { id: string; length: number }[] }[]>($v, 'getGrids');
       assertEqual(grids.length, 1);
+      assertEqual(grids[0].id, objectIdOf(grid.id));
+      assertDeepEqual(grids[0].axes.map((a) => a.id).sort(), grid.axes.map((a) => objectIdOf(a.id)).sort());
       const axis = grids[0].axes[0];
+      const written = grid.axes.find((a) => objectIdOf(a.id) === axis.id)!;
       $v.viewer('setGridAxisState', axis.id, { visible: false });
       assertDeepEqual(await read($v, 'getGridAxisState', axis.id), { visible: false, extrudeCurve: false });
+      // at its length: the axis' end, pointing from its start
       const point = await read<{ location: Vec3; direction: Vec3 }>($v, 'calculatePointOnAxis', axis.id, axis.length);
-      assert(Number.isFinite(point.location.x) && Math.abs(Math.hypot(point.direction.x, point.direction.y, point.direction.z) - 1) < 1e-6);
+      const [sx, sy, sz] = written.start;
+      const [ex, ey, ez] = written.end;
+      const length = Math.hypot(ex - sx, ey - sy, ez - sz);
+      assertAlmostEqual(axis.length, length, 1e-6);
+      assertAlmostEqual(point.location.x, ex, 1e-6);
+      assertAlmostEqual(point.location.y, ey, 1e-6);
+      assertAlmostEqual(point.location.z, ez, 1e-6);
+      assertAlmostEqual(point.direction.x, (ex - sx) / length, 1e-6);
+      assertAlmostEqual(point.direction.y, (ey - sy) / length, 1e-6);
+      assertAlmostEqual(point.direction.z, (ez - sz) / length, 1e-6);
     });
   });
 }

@@ -7,7 +7,8 @@ import { installViewer3dPlugin } from '../src/jquery/viewer-plugin';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Box, ColorInfo, ModelInfo, Product, Viewpoint } from '../src/core/types';
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
-import { MODELS, idsOfType, pixelDifference } from './support/viewer';
+import { SAMPLES, objectIdOf, productsOf, truthOf, type ProductTruth } from './support/samples';
+import { idsOfType, pixelDifference } from './support/viewer';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type JQ = any;
@@ -28,6 +29,7 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
     let $v: JQ;
     let element: BimViewer3d;
     let walls: string[];
+    let wallTruth: ProductTruth[];
 
     before(async () => {
       installViewer3dPlugin($);
@@ -37,8 +39,10 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
       $v = $(host);
       $v.viewer({ selectedColor: '#ff00ff' });
       element = host.querySelector('bim-viewer-3d')!;
-      await $v.viewer('loadUrl', MODELS.duplex);
-      walls = await idsOfType(element, 'IfcWallStandardCase');
+      await $v.viewer('loadUrl', SAMPLES.house);
+      // exterior walls (IfcWall) and partitions (IfcWallStandardCase)
+      wallTruth = productsOf(await truthOf(SAMPLES.house), 'IfcWall', 'IfcWallStandardCase');
+      walls = wallTruth.map((w) => objectIdOf(w.id));
     });
     after(async () => {
       await $v.viewer('dispose');
@@ -110,6 +114,9 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
       const box = (await read<Box>($v, 'boundingBox', [walls[0]])).value;
       const all = (await read<Box>($v, 'boundingBox', null)).value;
       assert(box.max.z <= all.max.z + 1e-6 && box.min.x >= all.min.x - 1e-6, 'wall inside the scene');
+      const { min, max } = wallTruth[0].box!;
+      assert([box.min.x - min[0], box.min.y - min[1], box.min.z - min[2], box.max.x - max[0], box.max.y - max[1], box.max.z - max[2]].every((d) => Math.abs(d) < 1e-3),
+        `the wall's box ${JSON.stringify(box)}, written ${JSON.stringify(wallTruth[0].box)}`);
       $v.viewer('lookAtBoundingBox', box, 'top');
       const over = (await read<Viewpoint>($v, 'viewpoint', null)).value;
       assert(Math.abs(over.location.x - (box.min.x + box.max.x) / 2) < 1e-3, 'above the box');
@@ -118,13 +125,14 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
 
     it('getProducts, objectInfo, modelInfo, screenshot, resize', async () => {
       const products = (await read<(Product | null)[]>($v, 'getProducts', [walls[0], '987654321'])).value;
-      assertEqual(products[0]!.type, 'IfcWallStandardCase');
+      assertEqual(products[0]!.type, wallTruth[0].type);
+      assertEqual(products[0]!.globalId, wallTruth[0].guid);
       assertEqual(products[1], null);
       const info = (await read<(Product | null)[]>($v, 'objectInfo', [walls[0]])).value;
       assert(info[0]!.definedBy!.length > 0, 'objectInfo has property sets');
       const models = (await read<ModelInfo[]>($v, 'modelInfo')).value;
-      assertEqual(models[0].modelId, 'Duplex_A_20110907');
-      const byId = (await read<ModelInfo[]>($v, 'modelInfo', 'Duplex_A_20110907')).value;
+      assertEqual(models[0].modelId, 'house', 'the file name without .ifc');
+      const byId = (await read<ModelInfo[]>($v, 'modelInfo', 'house')).value;
       assertDeepEqual(byId, models);
       const png = (await read<string>($v, 'screenshot')).value;
       assert(png.startsWith('data:image/png;base64,'));
@@ -139,19 +147,23 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
     });
 
     it('loadModel, hideModel, showModel, unloadModel, loadModelsFromToken', async () => {
-      await $v.viewer('loadModel', MODELS.helloWall, { modelType: 'bim', modelId: 'wall' });
-      $v.viewer('hideModel', 'wall');
-      assertEqual((await read<ModelInfo[]>($v, 'modelInfo', 'wall')).value[0].visible, false);
-      $v.viewer('showModel', 'wall');
-      assertEqual((await read<ModelInfo[]>($v, 'modelInfo', 'wall')).value[0].visible, true);
-      $v.viewer('unloadModel', 'wall');
+      await $v.viewer('loadModel', SAMPLES.cabin, { modelType: 'bim', modelId: 'small' });
+      $v.viewer('hideModel', 'small');
+      assertEqual((await read<ModelInfo[]>($v, 'modelInfo', 'small')).value[0].visible, false);
+      $v.viewer('showModel', 'small');
+      assertEqual((await read<ModelInfo[]>($v, 'modelInfo', 'small')).value[0].visible, true);
+      $v.viewer('unloadModel', 'small');
       assertEqual((await read<ModelInfo[]>($v, 'modelInfo')).value.length, 1);
-      const { url } = await (await fetch('/v2/projects/hello-wall/viewer3d/token', { method: 'POST' })).json();
+      const { url } = await (await fetch('/v2/projects/cabin/viewer3d/token', { method: 'POST' })).json();
       const [wall] = await element.getProducts([walls[0]]);
-      assert(wall, 'Duplex still loaded');
+      assert(wall, 'the house still loaded');
       await $v.viewer('loadModelsFromToken', url, { query: {} });
       assertEqual((await read<ModelInfo[]>($v, 'modelInfo')).value.length, 2);
-      $v.viewer('unloadModel', 'hello-wall');
+      // the cabin's ids are offset by the objectIdBase of its manifest
+      const [{ objectIdBase }] = (await (await fetch(url)).json()).models;
+      const [cabinWall] = productsOf(await truthOf(SAMPLES.cabin), 'IfcWall');
+      assertEqual((await element.getProducts([objectIdOf(cabinWall.id, objectIdBase)]))[0]?.globalId, cabinWall.guid);
+      $v.viewer('unloadModel', 'cabin');
       assertEqual((await read<ModelInfo[]>($v, 'modelInfo')).value.length, 1);
     });
   });

@@ -1,5 +1,5 @@
-// The jQuery shim ($.fn.viewer, src/jquery) against a real <bim-viewer-3d> loading a real
-// IFC, with the three jQuery majors pages use (1.12.4, 2.2.4, 4.0.0) in one page.
+// The jQuery shim ($.fn.viewer, src/jquery) against a real <bim-viewer-3d> loading the
+// sample cabin (a generated IFC), with the three jQuery majors pages use (1.12.4, 2.2.4, 4.0.0) in one page.
 import jq4 from 'jquery';
 import jq1 from 'jquery1';
 import jq2 from 'jquery2';
@@ -9,10 +9,11 @@ import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { nextJqueryEvent, type JQ } from './support/jquery';
 import { clickAt, elementPoint, resetMouse, type Point } from './support/input';
+import { SAMPLES, objectIdOf, truthOf } from './support/samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 
-const MODEL = '/models/hello-wall.ifc';
+const MODEL = SAMPLES.cabin;
 const LOAD_TIMEOUT = 90_000;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -141,7 +142,8 @@ for (const [version, $] of VERSIONS) {
       assertEqual(queued.self, host, 'callback this = page element');
       assertEqual(queued.info.length, 1);
       assertEqual(queued.info[0].modelId, infos[0].modelId);
-      assert(eachIds.length > 0, 'each (queued before load) saw the loaded objects');
+      const drawn = (await truthOf(MODEL)).products.filter((p) => p.box).map((p) => objectIdOf(p.id));
+      assert(drawn.every((id) => eachIds.includes(id)), `each (queued before load) saw the loaded objects: ${eachIds.length}`);
       assertEqual(eachThis, host);
       ids = eachIds;
       assert(progress.length > 0, 'viewer.streamingprogress reached the jQuery handler');
@@ -308,7 +310,7 @@ for (const [version, $] of VERSIONS) {
       const onError = (_e: unknown, ...args: unknown[]) => { errors.push(args); };
       $v.on('viewer.error', onError);
       try {
-        $v.viewer('loadUrl', '/models/no-such-model.ifc'); // the page ignores the promise
+        $v.viewer('loadUrl', '/samples/no-such-model.ifc'); // a 404; the page ignores the promise
         $v.viewer('show', { not: 'an id' }); // chainable: the plugin swallows the rejection
         let called = false;
         $v.viewer('getProducts', { not: 'an id' }, () => { called = true; });

@@ -6,10 +6,11 @@
 import jq1 from 'jquery1';
 import { assert, assertEqual } from './support/assert';
 import { sleep, waitFor } from './support/page';
+import { SAMPLES } from './support/samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const win = window as any;
-const MODEL = '/models/hello-wall.ifc';
+const MODEL = SAMPLES.cabin;
 
 describe('dist/viewer.js (the widget bundle) through the 3D bundle', function () {
   let host: HTMLDivElement;
@@ -110,7 +111,7 @@ describe('dist/viewer.js (the widget bundle) through the 3D bundle', function ()
     const states = new Set<string>();
     const watch = setInterval(() => states.add(`${overlay.dataset.state}:${overlay.hidden}`), 5);
     try {
-      await jq1(other).viewer('loadUrl', '/models/Duplex_A_20110907.ifc');
+      await jq1(other).viewer('loadUrl', SAMPLES.house);
       await waitFor(() => overlay.hidden || null, 'the overlay hidden after loading', 10_000);
     } finally {
       clearInterval(watch);

@@ -1,6 +1,6 @@
 // The widget's context menu (seed 002 `enableContextMenu`, COMPAT.md "Context menu
 // entries"): real right clicks, real clicks on the entries and real keys (sendMouse,
-// sendKeys) on a viewer showing Duplex.
+// sendKeys) on a viewer showing the sample house.
 import { sendKeys } from '@web/test-runner-commands';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { BimViewerUi } from '../src/elements/bim-viewer-ui';
@@ -8,7 +8,7 @@ import type { Intersection } from '../src/core/types';
 import { assert, assertEqual } from './support/assert';
 import { elementPoint, resetMouse, sendMouse, type Point } from './support/input';
 import { resetObjects } from './support/viewer';
-import { angle, clickObject, dist, frames, openWidgetOnDuplex, removeWidget, sleep, until } from './support/viewer-ui';
+import { angle, clickObject, dist, frames, openWidgetOnHouse, removeWidget, sleep, until } from './support/viewer-ui';
 
 describe('<bim-viewer-ui> context menu', function () {
   let ui: BimViewerUi;
@@ -41,7 +41,7 @@ describe('<bim-viewer-ui> context menu', function () {
   }
 
   before(async function () {
-    ({ ui, el, middle, corner } = await openWidgetOnDuplex({ 'enable-context-menu': '' }));
+    ({ ui, el, middle, corner } = await openWidgetOnHouse({ 'enable-context-menu': '' }));
   });
 
   after(async () => {
@@ -50,9 +50,10 @@ describe('<bim-viewer-ui> context menu', function () {
   });
 
   beforeEach(async () => {
-    await el.viewpoint('home');
+    // objects first: home fits what is shown (after isolate, only that object)
     await resetObjects(el);
     await el.clippingPlanes([]);
+    await el.viewpoint('home');
     await frames();
   });
 

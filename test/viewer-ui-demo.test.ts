@@ -2,6 +2,7 @@
 // data-ui + data-viewer2d), served by the demo backend with fresh tokens. The page
 // includes only jQuery, viewer3d.js and viewer2d.js; the widget comes by itself.
 import { assert, assertEqual } from './support/assert';
+import { SAMPLES, truthOf } from './support/samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -34,14 +35,17 @@ describe('demo: the widget page', function () {
       assertEqual(ui.showViewer2dLockedNavigationToggle, true);
       assert(Array.from(doc().querySelectorAll<HTMLScriptElement>('script[src]')).some((s) => s.src.endsWith('/dist/viewer.js')), 'viewer.js loaded by the 3D bundle');
       await until(async () => (await viewer3d.modelInfo()).length > 0 && viewer2d.getStoreys({ all: true }).length > 0, 'both viewers loaded');
-      await until(() => (doc().querySelector('#plan .bim-viewer-ui-storey-select select') as HTMLSelectElement | null)?.options.length === 4, 'the storey select filled');
-      const level2 = viewer2d.getStoreys({ all: true }).find((s: any) => s.name === 'Level 2');
-      await viewer3d.viewpoint({ type: 'perspective', location: { x: 3, y: -10, z: level2.elevation + 1.6 }, direction: { x: 0, y: 1, z: 0 }, up: { x: 0, y: 0, z: 1 } });
+      // project demo is the sample house
+      const truth = await truthOf(SAMPLES.house);
+      await until(() => (doc().querySelector('#plan .bim-viewer-ui-storey-select select') as HTMLSelectElement | null)?.options.length === truth.storeys.length, 'the storey select filled');
+      const upper = viewer2d.getStoreys({ all: true }).find((s: any) => s.name === truth.storeys[1].name);
+      assert(upper && Math.abs(upper.elevation - truth.storeys[1].elevation) < 1e-6, `the storey ${truth.storeys[1].name}: ${JSON.stringify(upper)}`);
+      await viewer3d.viewpoint({ type: 'perspective', location: { x: 3, y: -10, z: upper.elevation + 1.6 }, direction: { x: 0, y: 1, z: 0 }, up: { x: 0, y: 0, z: 1 } });
       await until(() => {
         const vp = viewer2d.getViewpoint();
         return Math.abs(vp.location.x - 3) < 0.05 && Math.abs(vp.location.y + 10) < 0.05 && vp.direction.y > 0.99;
       }, 'the 2D arrow at the 3D camera', 5000);
-      await until(() => viewer2d.getStoreys({ all: true, visible: true }).map((s: any) => s.id).join() === level2.id, 'Level 2 shown', 5000);
+      await until(() => viewer2d.getStoreys({ all: true, visible: true }).map((s: any) => s.id).join() === upper.id, `${truth.storeys[1].name} shown`, 5000);
       const toggle = ui.shadowRoot.querySelector('.lock-toggle') as HTMLButtonElement;
       assert(!toggle.hidden, 'the lock toggle is shown');
       toggle.click();

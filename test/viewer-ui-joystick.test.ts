@@ -35,7 +35,7 @@ describe('<bim-viewer-ui> joystick', function () {
 
   before(async function () {
     ({ ui, el } = await createWidget(640, 480));
-    await el.loadUrl(MODELS.duplex);
+    await el.loadUrl(MODELS.house);
     await frames();
   });
 

@@ -9,6 +9,7 @@ import { startDataApi, startWidgets } from '../src/jquery/data-api';
 import { TRANSLATION_KEYS } from '../src/elements/ui/translations';
 import type { BimViewerUi } from '../src/elements/bim-viewer-ui';
 import { assert, assertEqual } from './support/assert';
+import { SAMPLES } from './support/samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -92,7 +93,7 @@ describe('data-ui through the data API', function () {
   it('startWidgets() calls viewerUI(<data-* options>) on data-ui viewers once', async () => {
     const host = document.createElement('div');
     host.setAttribute('data-viewer', 'webgl');
-    host.setAttribute('data-url', '/models/hello-wall.ifc');
+    host.setAttribute('data-url', SAMPLES.cabin);
     host.setAttribute('data-ui', '');
     host.setAttribute('data-enable-context-menu', 'true');
     host.setAttribute('data-joystick-position', 'middle-left');

@@ -1,12 +1,12 @@
 // The widget's keyboard shortcuts (seed 002 "Keyboard shortcuts", COMPAT.md), with real
-// key presses (Playwright through sendKeys) on a focused viewer showing Duplex.
+// key presses (Playwright through sendKeys) on a focused viewer showing the sample house.
 import { sendKeys } from '@web/test-runner-commands';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { BimViewerUi } from '../src/elements/bim-viewer-ui';
 import { assert, assertEqual } from './support/assert';
 import { elementPoint, resetMouse, sendMouse, type Point } from './support/input';
 import { pixelDifference, resetObjects } from './support/viewer';
-import { angle, clickObject, dist, frames, openWidgetOnDuplex, removeWidget, sleep, until } from './support/viewer-ui';
+import { angle, clickObject, dist, frames, openWidgetOnHouse, removeWidget, sleep, until } from './support/viewer-ui';
 
 describe('<bim-viewer-ui> keyboard', function () {
   let ui: BimViewerUi;
@@ -25,7 +25,7 @@ describe('<bim-viewer-ui> keyboard', function () {
   }
 
   before(async function () {
-    ({ ui, el, middle, corner } = await openWidgetOnDuplex({ 'enable-keyboard': '' }));
+    ({ ui, el, middle, corner } = await openWidgetOnHouse({ 'enable-keyboard': '' }));
   });
 
   after(async () => {

@@ -1,4 +1,4 @@
-// The widget's 2D integration on Duplex (seed 002 `enableViewer2dIntegration`,
+// The widget's 2D integration on the sample house (seed 002 `enableViewer2dIntegration`,
 // `viewer2dId`, `showViewer2dStoreySelect`, set2dLockedNavigationMode,
 // set2dLockStoreyMode): real keys move the 3D camera and the 2D arrow follows; real
 // clicks and drags on the plan move the 3D camera; selection is shared both ways.
@@ -9,7 +9,7 @@ import type { BimViewerUi } from '../src/elements/bim-viewer-ui';
 import type { Storey2d } from '../src/core/viewer2d/types';
 import { assert, assertEqual } from './support/assert';
 import { elementPoint, resetMouse, sendMouse, type Point } from './support/input';
-import { MODELS } from './support/viewer';
+import { SAMPLES, objectIdOf, truthOf } from './support/samples';
 import { createViewer2d, planSvg, removeViewer2d } from './support/viewer2d';
 import { createWidget, frames, removeWidget, sleep, until } from './support/viewer-ui';
 
@@ -23,8 +23,9 @@ describe('<bim-viewer-ui> with a 2D viewer', function () {
   let el: BimViewer3d;
   let plan: BimViewer2d;
   let storeys: Storey2d[];
-  let level1: Storey2d;
-  let level2: Storey2d;
+  // the two lowest storeys of the house (ground floor at 0 m, the next 3 m up)
+  let lower: Storey2d;
+  let upper: Storey2d;
 
   const core2d = () => (plan as unknown as { core: Core2d }).core;
   const page = (x: number, y: number): Point => {
@@ -39,11 +40,11 @@ describe('<bim-viewer-ui> with a 2D viewer', function () {
     plan.id = 'plan2d';
     plan.style.top = '300px';
     ({ ui, el } = await createWidget(400, 280, { 'enable-keyboard': '', 'viewer2d-id': 'plan2d', 'enable-viewer2d-integration': '' }));
-    await Promise.all([el.loadUrl(MODELS.duplex), plan.loadUrl(MODELS.duplex)]);
+    await Promise.all([el.loadUrl(SAMPLES.house), plan.loadUrl(SAMPLES.house)]);
+    const truth = await truthOf(SAMPLES.house);
     storeys = plan.getStoreys({ all: true }).slice().sort((a, b) => a.elevation - b.elevation);
-    level1 = storeys.find((s) => s.name === 'Level 1')!;
-    level2 = storeys.find((s) => s.name === 'Level 2')!;
-    assert(level1 && level2, `Duplex storeys: ${storeys.map((s) => s.name).join(', ')}`);
+    assertEqual(storeys.map((s) => `${s.id} ${s.name} ${s.elevation.toFixed(3)}`).join(', '), truth.storeys.map((s) => `${objectIdOf(s.id)} ${s.name} ${s.elevation.toFixed(3)}`).join(', '), 'the storeys of the house');
+    [lower, upper] = storeys;
     await frames();
   });
 
@@ -59,8 +60,8 @@ describe('<bim-viewer-ui> with a 2D viewer', function () {
   });
 
   it('the arrow follows the camera moved by real keys, and the storey its height', async function () {
-    await el.viewpoint({ type: 'perspective', location: { x: 2, y: 2, z: level1.elevation + 1.6 }, direction: { x: 1, y: 0, z: 0 }, up: { x: 0, y: 0, z: 1 } });
-    await until(() => shownStorey() === level1.id, 'Level 1 shown');
+    await el.viewpoint({ type: 'perspective', location: { x: 2, y: 2, z: lower.elevation + 1.6 }, direction: { x: 1, y: 0, z: 0 }, up: { x: 0, y: 0, z: 1 } });
+    await until(() => shownStorey() === lower.id, 'the lower storey shown');
     await until(() => Math.abs(plan.getViewpoint().location.x - 2) < 0.05, 'the arrow at the camera');
     await sendMouse({ type: 'click', position: elementPoint(el, 0.02, 0.02) }); // focus the 3D viewer
     await sendKeys({ down: 'w' });
@@ -71,13 +72,13 @@ describe('<bim-viewer-ui> with a 2D viewer', function () {
     await until(() => Math.abs(plan.getViewpoint().location.x - vp.location.x) < 0.05 && Math.abs(plan.getViewpoint().location.y - vp.location.y) < 0.05, 'the arrow followed');
     const d = plan.getViewpoint().direction;
     assert(d.x > 0.99, `the arrow points along the camera: ${JSON.stringify(d)}`);
-    await el.viewpoint({ location: { x: vp.location.x, y: vp.location.y, z: level2.elevation + 1.6 } });
-    await until(() => shownStorey() === level2.id, 'Level 2 shown when the camera went up');
+    await el.viewpoint({ location: { x: vp.location.x, y: vp.location.y, z: upper.elevation + 1.6 } });
+    await until(() => shownStorey() === upper.id, 'the upper storey shown when the camera went up');
   });
 
   it('a click on the plan moves the camera there, above the clicked storey', async function () {
-    await el.viewpoint({ type: 'perspective', location: { x: 2, y: 2, z: level1.elevation + 1.6 }, direction: { x: 1, y: 0, z: 0 }, up: { x: 0, y: 0, z: 1 } });
-    await until(() => shownStorey() === level1.id, 'Level 1 shown');
+    await el.viewpoint({ type: 'perspective', location: { x: 2, y: 2, z: lower.elevation + 1.6 }, direction: { x: 1, y: 0, z: 0 }, up: { x: 0, y: 0, z: 1 } });
+    await until(() => shownStorey() === lower.id, 'the lower storey shown');
     await plan.lookAtBoundingBox({ min: { x: -5, y: -5 }, max: { x: 25, y: 15 } }, { retainStoreys: true });
     const clicks: { location: { x: number; y: number; z: number } }[] = [];
     plan.addEventListener('viewer2d.click', (e) => clicks.push((e as CustomEvent).detail), { once: true });
@@ -85,6 +86,7 @@ describe('<bim-viewer-ui> with a 2D viewer', function () {
     await sendMouse({ type: 'click', position: at });
     await until(() => clicks.length > 0, 'viewer2d.click');
     const { location } = clicks[0];
+    assert(Math.abs(location.z - lower.elevation) < 0.05, `the click is on the storey shown: z ${location.z}`);
     await until(async () => {
       const vp = await el.viewpoint();
       return Math.abs(vp.location.x - location.x) < 0.05 && Math.abs(vp.location.y - location.y) < 0.05;
@@ -94,7 +96,7 @@ describe('<bim-viewer-ui> with a 2D viewer', function () {
   });
 
   it('dragging the arrow moves the camera', async function () {
-    await el.viewpoint({ type: 'perspective', location: { x: 4, y: 3, z: level1.elevation + 1.6 }, direction: { x: 1, y: 0, z: 0 }, up: { x: 0, y: 0, z: 1 } });
+    await el.viewpoint({ type: 'perspective', location: { x: 4, y: 3, z: lower.elevation + 1.6 }, direction: { x: 1, y: 0, z: 0 }, up: { x: 0, y: 0, z: 1 } });
     await until(() => Math.abs(plan.getViewpoint().location.x - 4) < 0.05, 'the arrow at the camera');
     await frames();
     const from = page(4, 3);
@@ -127,16 +129,16 @@ describe('<bim-viewer-ui> with a 2D viewer', function () {
   });
 
   it('lock storey keeps the storey; locked navigation keeps the arrow in the middle', async function () {
-    await el.viewpoint({ type: 'perspective', location: { x: 4, y: 3, z: level1.elevation + 1.6 }, direction: { x: 1, y: 0, z: 0 }, up: { x: 0, y: 0, z: 1 } });
-    await until(() => shownStorey() === level1.id, 'Level 1 shown');
+    await el.viewpoint({ type: 'perspective', location: { x: 4, y: 3, z: lower.elevation + 1.6 }, direction: { x: 1, y: 0, z: 0 }, up: { x: 0, y: 0, z: 1 } });
+    await until(() => shownStorey() === lower.id, 'the lower storey shown');
     await ui.set2dLockStoreyMode(true);
-    await el.viewpoint({ location: { x: 4, y: 3, z: level2.elevation + 1.6 } });
+    await el.viewpoint({ location: { x: 4, y: 3, z: upper.elevation + 1.6 } });
     await sleep(400);
-    assertEqual(shownStorey(), level1.id, 'the storey kept');
+    assertEqual(shownStorey(), lower.id, 'the storey kept');
     await ui.set2dLockStoreyMode(false);
-    await until(() => shownStorey() === level2.id, 'unlocked: the storey follows again');
+    await until(() => shownStorey() === upper.id, 'unlocked: the storey follows again');
     await ui.set2dLockedNavigationMode(true);
-    await el.viewpoint({ location: { x: 10, y: 6, z: level2.elevation + 1.6 } });
+    await el.viewpoint({ location: { x: 10, y: 6, z: upper.elevation + 1.6 } });
     const r = planSvg(plan).getBoundingClientRect();
     await until(() => {
       const [sx, sy] = core2d().toScreen(10, 6);
@@ -170,9 +172,10 @@ describe('<bim-viewer-ui> with a 2D viewer', function () {
     await until(() => select.options.length === storeys.length, 'every storey listed');
     // Real keys on the focused select (listed from the top storey down).
     select.focus();
-    for (let i = 0; i < storeys.length && select.value !== level1.id; i++) await sendKeys({ press: select.selectedIndex < select.options.length - 1 && storeys.findIndex((s) => s.id === select.value) > storeys.indexOf(level1) ? 'ArrowDown' : 'ArrowUp' });
-    assertEqual(select.value, level1.id, 'Level 1 chosen with the keyboard');
-    await until(() => shownStorey() === level1.id, 'the chosen storey shown');
+    assert(select.value !== lower.id, `the select starts on another storey than the one to choose (${select.value})`);
+    for (let i = 0; i < storeys.length && select.value !== lower.id; i++) await sendKeys({ press: select.selectedIndex < select.options.length - 1 && storeys.findIndex((s) => s.id === select.value) > storeys.indexOf(lower) ? 'ArrowDown' : 'ArrowUp' });
+    assertEqual(select.value, lower.id, 'the lower storey chosen with the keyboard');
+    await until(() => shownStorey() === lower.id, 'the chosen storey shown');
     assertEqual(ui.uiState.lockStorey, true, 'choosing a storey keeps it');
     ui.showViewer2dStoreySelect = false;
     await ui.updateComplete;
