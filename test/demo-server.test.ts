@@ -4,21 +4,10 @@
 // test/real-models/demo-server.test.ts.
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { truthOf, type Truth } from './support/samples';
+import { head, postToken, type Manifest } from './support/demo-server';
 
 /** The catalogue's samples (samples/variants.js), in its order: model i has objectIdBase i x 2^32. */
 const SAMPLE_IDS = ['house', 'cabin', 'house-ifc2x3', 'house-ifc4x3', 'house-georeferenced'];
-
-interface Manifest {
-  models: { id: string; name: string; revision: number; objectIdBase: string; formats: { type: string; url: string }[] }[];
-}
-
-async function postToken(project: string, body?: unknown): Promise<Response> {
-  return fetch(`/v2/projects/${encodeURIComponent(project)}/viewer3d/token`, {
-    method: 'POST',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
 
 async function tokenUrl(project: string, body?: unknown): Promise<string> {
   const res = await postToken(project, body);
@@ -32,20 +21,6 @@ async function manifest(url: string): Promise<Manifest> {
   assertEqual(res.status, 200, `status of ${url}`);
   assert(res.headers.get('content-type')?.startsWith('application/json'), `content-type ${res.headers.get('content-type')}`);
   return (await res.json()) as Manifest;
-}
-
-/** The first bytes of a response, without downloading all of it. */
-async function head(res: Response, length = 64): Promise<string> {
-  const reader = res.body!.getReader();
-  let text = '';
-  const decoder = new TextDecoder();
-  while (text.length < length) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  await reader.cancel();
-  return text;
 }
 
 async function assertApiError(res: Response, status: number, error: { code: number; name: string; message?: string }) {

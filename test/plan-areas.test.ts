@@ -3,18 +3,14 @@
 // themselves state (Qto_SpaceBaseQuantities GrossFloorArea, read here with web-ifc on the
 // page, independently of the plan code). Real exporters' quantities:
 // test/real-models/plan-areas.test.ts.
-import { IfcAPI, LogLevel, IFCRELDEFINESBYPROPERTIES } from 'web-ifc';
-import wasmUrl from 'web-ifc/web-ifc.wasm?url';
+import { type IfcAPI, IFCRELDEFINESBYPROPERTIES } from 'web-ifc';
 import { PlanClient } from '../src/core/plan/plan-client';
 import { assert, assertAlmostEqual, assertDeepEqual, assertEqual } from './support/assert';
 import { SAMPLES, truthOf } from './support/samples';
-
-/* eslint-disable @typescript-eslint/no-explicit-any */
+import { startWebIfc, val } from './support/web-ifc';
 
 let api: IfcAPI;
 let client: PlanClient;
-
-const val = (field: any) => (field && typeof field === 'object' && 'value' in field ? field.value : field);
 
 /**
  * How exactly areas can match: web-ifc hands meshes over in float32 (in each object's
@@ -44,9 +40,7 @@ function grossFloorAreas(bytes: ArrayBuffer): Map<number, number> {
 
 describe('space areas: plan footprints against the generated buildings\' floor areas', function () {
   before(async () => {
-    api = new IfcAPI();
-    await api.Init((path: string) => (path.endsWith('.wasm') ? wasmUrl : path), true);
-    api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+    api = await startWebIfc();
     client = new PlanClient();
   });
   after(() => client.dispose());

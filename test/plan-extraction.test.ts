@@ -7,23 +7,10 @@ import { contains, signedArea } from '../src/core/plan/polygon';
 import type { PlanLines, PlanModel, PlanStorey } from '../src/core/plan/protocol';
 import { assert, assertAlmostEqual, assertDeepEqual, assertEqual, assertRejects } from './support/assert';
 import { SAMPLES, objectIdOf, productsOf, truthOf, type Truth } from './support/samples';
+import { count, isClosed, planOf, ring } from './support/plan';
 
-const plans = new Map<string, PlanModel>();
 let client: PlanClient;
 
-async function planOf(url: string): Promise<PlanModel> {
-  let plan = plans.get(url);
-  if (!plan) {
-    const bytes = await (await fetch(url)).arrayBuffer();
-    plan = await client.plan(bytes, '0');
-    plans.set(url, plan);
-  }
-  return plan;
-}
-
-const count = (lines: PlanLines) => lines.owners.length;
-const ring = (lines: PlanLines, i: number) => lines.coords.subarray(lines.starts[i] * 2, lines.starts[i + 1] * 2);
-const isClosed = (points: Float64Array) => points.length >= 8 && points[0] === points[points.length - 2] && points[1] === points[points.length - 1];
 const rings = (lines: PlanLines) => Array.from({ length: count(lines) }, (_, i) => ({ owner: lines.owners[i], points: ring(lines, i) }));
 /** The sorted distinct owners of some lines. */
 const owners = (lines: PlanLines) => [...new Set(lines.owners)].sort((a, b) => a - b);
@@ -66,7 +53,7 @@ describe('plan extraction (core/plan in its worker)', function () {
   after(() => client.dispose());
 
   it('extracts every storey of the house in well under a second of plan work, and says how long it took', async () => {
-    const plan = await planOf(SAMPLES.house);
+    const plan = await planOf(client, SAMPLES.house);
     const t = plan.timings;
     const planWork = t.total - t.open - t.meshes - t.spaceMeshes;
     console.log(`House plan timings (ms): ${JSON.stringify(Object.fromEntries(Object.entries(t).map(([k, v]) => [k, Math.round(v)])))}; plan work ${Math.round(planWork)} ms`);
@@ -83,7 +70,7 @@ describe('plan extraction (core/plan in its worker)', function () {
       /** World z of the building's storeys: the site's height plus their elevation. */
       let siteZ: number;
       before(async () => {
-        [plan, truth] = await Promise.all([planOf(url), truthOf(url)]);
+        [plan, truth] = await Promise.all([planOf(client, url), truthOf(url)]);
         siteZ = truth.site.origin?.[2] ?? 0;
       });
       const storeyOf = (id: number): PlanStorey => {

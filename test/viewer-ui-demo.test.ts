@@ -3,6 +3,7 @@
 // includes only jQuery, viewer3d.js and viewer2d.js; the widget comes by itself.
 import { assert, assertEqual } from './support/assert';
 import { SAMPLES, truthOf } from './support/samples';
+import { inDemoFrame } from './support/demo-page';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -17,11 +18,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 
 describe('demo: the widget page', function () {
   it('/demo/widget.html starts 3D, 2D and the widget from markup and keeps 2D and 3D in step', async () => {
-    const iframe = document.createElement('iframe');
-    iframe.style.cssText = 'position:fixed;left:0;top:0;width:1000px;height:760px;border:0';
-    iframe.src = '/demo/widget.html?project=demo';
-    document.body.append(iframe);
-    try {
+    await inDemoFrame('/demo/widget.html?project=demo', 760, async (iframe) => {
       const doc = () => iframe.contentDocument!;
       await until(() => !!doc()?.querySelector('#viewer bim-viewer-ui'), 'the widget in #viewer');
       const ui = doc().querySelector('#viewer bim-viewer-ui') as any;
@@ -51,8 +48,6 @@ describe('demo: the widget page', function () {
       toggle.click();
       assertEqual(ui.uiState.lockedNavigation, true, 'the toggle locks 2D navigation');
       assertEqual(toggle.getAttribute('aria-pressed'), 'true');
-    } finally {
-      iframe.remove();
-    }
+    });
   });
 });

@@ -4,6 +4,7 @@ import { objectIdOf, truthOf } from './support/samples';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Vec3 } from '../src/core/types';
 import { expectScreenshot } from './support/screenshot';
+import { assertGridTagsInOneDrawCall } from './support/grids';
 
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 const vec = ([x, y, z]: readonly number[]): Vec3 => ({ x, y, z });
@@ -67,13 +68,7 @@ describe('grids', () => {
   it('draws every axis tag of a model in one draw call, as text facing the screen', async () => {
     el = await createViewer(400, 300);
     await el.loadUrl(MODELS.house);
-    const withTags = await el.renderInfo();
-    const grids = await el.getGrids();
-    for (const grid of grids) for (const axis of grid.axes) await el.setGridAxisState(axis.id, { visible: false });
-    const without = await el.renderInfo();
-    const tags = grids.reduce((n, g) => n + g.axes.length * 2, 0);
-    // Axis lines (one call per model) and tags (one for all of them).
-    assertEqual(withTags.drawCalls - without.drawCalls, 2, `draw calls for ${tags} tags and their axes`);
+    const grids = await assertGridTagsInOneDrawCall(el);
     for (const grid of grids) for (const axis of grid.axes) await el.setGridAxisState(axis.id, { visible: true });
     // From above, cut through the ground floor (the roof would hide the axes): the axes run
     // along the walls' middle lines and out beyond the house, upright tags at their ends.

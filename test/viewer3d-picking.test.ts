@@ -5,10 +5,9 @@ import { truthOf } from './support/samples';
 import { elementPoint, type Point } from './support/input';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Vec3 } from '../src/core/types';
-import { streamModel } from './support/ifc';
-import { RANGE_STRIDE } from '../src/core/ifc/protocol';
-import { IfcAPI, IFCSPACE, LogLevel, type FlatMesh } from 'web-ifc';
-import wasmUrl from 'web-ifc/web-ifc.wasm?url';
+import { assertDrawnTrianglesKept, chunkTriangles, meshTriangles } from './support/triangles';
+import { startWebIfc } from './support/web-ifc';
+import { IFCSPACE, type FlatMesh } from 'web-ifc';
 
 // Picking is a ray test on the CPU (src/core/scene/picker.ts), not a read of what the GPU
 // drew: these tests hold it to the picture. What is picked at a pixel is what is drawn
@@ -132,44 +131,15 @@ describe('the triangles drawn and picked', () => {
     it(`are web-ifc's triangles, from a third of its vertices (${name})`, async () => {
       const bytes = await (await fetch(url)).arrayBuffer();
       // Per object: triangles and their area, from the chunks the worker sends...
-      const ours = new Map<number, { triangles: number; area: number }>();
-      let positions = 0;
-      await streamModel(bytes.slice(0), (chunk) => {
-        const { ranges, positions: p, indices } = chunk;
-        positions += p.length / 3;
-        assert(indices instanceof Uint16Array, 'chunks of pieces of a few thousand positions have 16-bit indices');
-        for (let r = 0; r < ranges.length; r += RANGE_STRIDE) {
-          const sum = ours.get(chunk.expressIds[ranges[r]]) ?? { triangles: 0, area: 0 };
-          for (let i = ranges[r + 1]; i < ranges[r + 1] + ranges[r + 2]; i += 3) {
-            const [a, b, c] = [0, 1, 2].map((k) => Array.from(p.subarray(indices[i + k] * 3, indices[i + k] * 3 + 3)));
-            sum.triangles++;
-            sum.area += area(a, b, c);
-          }
-          ours.set(chunk.expressIds[ranges[r]], sum);
-        }
-      });
+      const { objects: ours, positions } = await chunkTriangles(bytes);
       // ...and from web-ifc on this page, placed by each geometry's own matrix.
-      const api = new IfcAPI();
-      await api.Init((path: string) => (path.endsWith('.wasm') ? wasmUrl : path), true);
-      api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+      const api = await startWebIfc();
       const modelID = api.OpenModel(new Uint8Array(bytes));
       let vertices = 0;
       const compared: number[] = [];
       const take = (mesh: FlatMesh) => {
-        let triangles = 0;
-        let sum = 0;
-        for (let g = 0; g < mesh.geometries.size(); g++) {
-          const placed = mesh.geometries.get(g);
-          const geometry = api.GetGeometry(modelID, placed.geometryExpressID);
-          const v = api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
-          const t = api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
-          const m = placed.flatTransformation;
-          const at = (i: number) => [0, 1, 2].map((k) => m[k] * v[i * 6] + m[4 + k] * v[i * 6 + 1] + m[8 + k] * v[i * 6 + 2]);
-          for (let i = 0; i < t.length; i += 3) sum += area(at(t[i]), at(t[i + 1]), at(t[i + 2]));
-          triangles += t.length / 3;
-          vertices += v.length / 6;
-          geometry.delete();
-        }
+        const { triangles, area: sum, vertices: read } = meshTriangles(api, modelID, mesh);
+        vertices += read;
         if (triangles === 0) return; // an empty shape draws nothing
         const mine = ours.get(mesh.expressID);
         if (!mine) throw new Error(`#${mesh.expressID} has no triangles in the chunks`);
@@ -199,23 +169,9 @@ describe('the triangles drawn and picked', () => {
       // Hidden spaces are not drawn, so not uploaded yet: show them.
       await el.showAll();
       await frames();
-      const core = (el as unknown as { core: { models: { batches: { geometry: { attributes: Record<string, { array: ArrayLike<number> }>; index: { array: ArrayLike<number> } } }[] }[]; pickAt(x: number, y: number): { index: number } | null } }).core;
-      const batches = core.models[0].batches;
-      assert(batches.length > 0, 'office-2k has batches');
-      for (const { geometry } of batches) {
-        assertEqual(geometry.attributes.rgba.array.length, 0, 'colours are released');
-        assertEqual(geometry.attributes.objectIndex.array.length, 0, 'object numbers are released');
-        assert(geometry.attributes.position.array.length > 0 && geometry.index.array.length > 0, 'positions and indices stay');
-      }
-      assert(core.pickAt(160, 120) !== null, 'the centre of the view picks an object');
+      assertDrawnTrianglesKept(el, 'office-2k');
     } finally {
       await removeViewer(el);
     }
   });
 });
-
-function area(a: number[], b: number[], c: number[]): number {
-  const u = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
-  const v = [c[0] - a[0], c[1] - a[1], c[2] - a[2]];
-  return Math.hypot(u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]) / 2;
-}

@@ -4,29 +4,13 @@
 // is read (a stream plan, made before a model's first frame, builds none).
 import * as published from 'web-ifc';
 import * as lazy from 'virtual:web-ifc-lazy-schemas';
-import wasmUrl from 'web-ifc/web-ifc.wasm?url';
 import { StreamPlan } from '../src/core/ifc/stream-plan';
 import { assert, assertEqual } from './support/assert';
 import { SAMPLES, truthOf } from './support/samples';
+import { elementsInStreamOrder, startWebIfc } from './support/web-ifc';
+import { SCHEMAS, builtSchemas as built } from './support/web-ifc-lazy';
 
 type Api = published.IfcAPI;
-const SCHEMAS = { IFC2X3: 1, IFC4: 2, IFC4X3: 3 } as const;
-
-async function start(IfcAPI: typeof published.IfcAPI): Promise<Api> {
-  const api = new IfcAPI();
-  await api.Init((path: string) => (path.endsWith('.wasm') ? wasmUrl : path), true);
-  api.SetLogLevel(published.LogLevel.LOG_LEVEL_OFF);
-  return api;
-}
-
-/** The schemas whose tables the lazy copy has built so far, by name in order. */
-function built(): string {
-  return Object.entries(SCHEMAS)
-    .filter(([, n]) => !Object.getOwnPropertyDescriptor(lazy.FromRawLineData, n)?.get)
-    .map(([name]) => name)
-    .sort()
-    .join();
-}
 
 /** Every line as JSON (an unreadable line as its error), the entity list and the project flattened. */
 function read(api: Api, modelID: number): string[] {
@@ -52,7 +36,7 @@ describe('web-ifc with schemas built on first use (the workers\' copy)', functio
   before(async () => {
     assertEqual(built(), '', 'no schema built before the first read');
     assertEqual(lazy.IFC4, undefined, 'the IFC4 namespace before the first read');
-    [reference, ours] = await Promise.all([start(published.IfcAPI), start(lazy.IfcAPI)]);
+    [reference, ours] = await Promise.all([startWebIfc(), startWebIfc(lazy.IfcAPI)]);
     assertEqual(built(), '', 'no schema built by Init');
   });
 
@@ -63,14 +47,7 @@ describe('web-ifc with schemas built on first use (the workers\' copy)', functio
     const b = ours.OpenModel(bytes.slice(), { COORDINATE_TO_ORIGIN: false });
     const plan = new StreamPlan(ours, b, null);
     assertEqual(built(), '', 'schemas built by the plan of an IFC2X3 model');
-    const skip = new Set([published.IFCOPENINGELEMENT, published.IFCOPENINGSTANDARDCASE, published.IFCSPACE]);
-    const expected: number[] = [];
-    const add = (type: number) => {
-      const ids = reference.GetLineIDsWithType(a, type, false);
-      for (let i = 0; i < ids.size(); i++) expected.push(ids.get(i));
-    };
-    for (const type of reference.GetIfcEntityList(a).filter((t) => reference.IsIfcElement(t) && !skip.has(t)).sort((x, y) => x - y)) add(type);
-    add(published.IFCSPACE);
+    const expected = elementsInStreamOrder(reference, a);
     reference.CloseModel(a);
     ours.CloseModel(b);
     // web-ifc's IsIfcElement takes in every product type the house has (site, storeys and grid too) but openings.

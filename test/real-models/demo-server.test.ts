@@ -3,10 +3,7 @@
 // samples and everything that needs no folder: test/demo-server.test.ts.
 import { assert, assertDeepEqual, assertEqual } from '../support/assert';
 import { REAL_MODELS } from '../support/real-models';
-
-interface Manifest {
-  models: { id: string; name: string; revision: number; objectIdBase: string; formats: { type: string; url: string }[] }[];
-}
+import { head, postToken, type Manifest } from '../support/demo-server';
 
 /** How many samples come first in the catalogue (samples/variants.js): the real models' bases start after them. */
 const SAMPLE_COUNT = 5;
@@ -16,34 +13,12 @@ const FILES = Object.values(REAL_MODELS).map((url) => decodeURIComponent(url.sli
 /** A real model's id in the catalogue: its file name, lower case, without .ifc, runs of other characters as '-'. */
 const idOf = (file: string) => file.replace(/\.ifc$/i, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
-async function postToken(project: string, body?: unknown): Promise<Response> {
-  return fetch(`/v2/projects/${encodeURIComponent(project)}/viewer3d/token`, {
-    method: 'POST',
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-}
-
 async function manifest(project: string): Promise<Manifest> {
   const token = await postToken(project);
   assertEqual(token.status, 201, `status of POST token for ${project}`);
   const res = await fetch(((await token.json()) as { url: string }).url);
   assertEqual(res.status, 200, `manifest of ${project}`);
   return (await res.json()) as Manifest;
-}
-
-/** The first bytes of a response, without downloading all of it. */
-async function head(res: Response, length = 64): Promise<string> {
-  const reader = res.body!.getReader();
-  let text = '';
-  const decoder = new TextDecoder();
-  while (text.length < length) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    text += decoder.decode(value, { stream: true });
-  }
-  await reader.cancel();
-  return text;
 }
 
 describe('demo backend: the real models of BIM_MODELS', () => {

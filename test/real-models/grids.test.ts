@@ -6,6 +6,7 @@ import { createViewer, removeViewer } from '../support/viewer';
 import { REAL_MODELS } from '../support/real-models';
 import type { BimViewer3d } from '../../src/elements/bim-viewer-3d';
 import type { Vec3 } from '../../src/core/types';
+import { assertGridTagsInOneDrawCall } from '../support/grids';
 
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 
@@ -47,12 +48,6 @@ describe('grids of real models', () => {
   it('draws the 120 axis tags of Mini_Project_Tekla\'s 7 grids in one draw call', async () => {
     el = await createViewer(400, 300);
     await el.loadUrl(REAL_MODELS.tekla);
-    const withTags = await el.renderInfo();
-    const grids = await el.getGrids();
-    for (const grid of grids) for (const axis of grid.axes) await el.setGridAxisState(axis.id, { visible: false });
-    const without = await el.renderInfo();
-    const tags = grids.reduce((n, g) => n + g.axes.length * 2, 0);
-    // Axis lines (one call per model) and tags (one for all of them).
-    assertEqual(withTags.drawCalls - without.drawCalls, 2, `draw calls for ${tags} tags and their axes`);
+    await assertGridTagsInOneDrawCall(el);
   });
 });

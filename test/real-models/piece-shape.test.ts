@@ -2,7 +2,7 @@
 // openings come out of web-ifc with T-junctions, which the sample house's do not.
 import { assert } from '../support/assert';
 import { RANGE_STRIDE } from '../../src/core/ifc/protocol';
-import { streamModel } from '../support/ifc';
+import { pieceVolume, streamModel } from '../support/ifc';
 import { REAL_MODELS } from '../support/real-models';
 
 describe('PieceShape on a real model', () => {
@@ -16,13 +16,7 @@ describe('PieceShape on a real model', () => {
           continue;
         }
         closedPieces++;
-        // Six times the enclosed volume, from the drawn triangles: positive when outward.
-        const { positions: p, indices } = chunk;
-        let volume = 0;
-        for (let i = chunk.ranges[r + 1]; i < chunk.ranges[r + 1] + chunk.ranges[r + 2]; i += 3) {
-          const [a, b, c] = [indices[i] * 3, indices[i + 1] * 3, indices[i + 2] * 3];
-          volume += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) + p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) + p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
-        }
+        const volume = pieceVolume(chunk, r);
         assert(volume > 0, `piece ${r / RANGE_STRIDE} of a closed chunk encloses a positive volume (${volume})`);
       }
     });

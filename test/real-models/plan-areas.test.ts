@@ -2,20 +2,18 @@
 // say about their spaces: the floor area quantities (Qto_SpaceBaseQuantities GrossFloorArea,
 // Pset_SpaceCommon GrossPlannedArea) where a file has them, within 2 %. Read here with
 // web-ifc on the page, independently of the plan code.
-import { IfcAPI, LogLevel, IFCPROJECT, IFCRELDEFINESBYPROPERTIES, IFCSPACE } from 'web-ifc';
-import wasmUrl from 'web-ifc/web-ifc.wasm?url';
+import { type IfcAPI, IFCPROJECT, IFCRELDEFINESBYPROPERTIES, IFCSPACE } from 'web-ifc';
 import { PlanClient } from '../../src/core/plan/plan-client';
 import type { PlanModel } from '../../src/core/plan/protocol';
 import { assert, assertEqual } from '../support/assert';
 import { REAL_MODELS } from '../support/real-models';
+import { startWebIfc, val } from '../support/web-ifc';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 type Line = any;
 
 let api: IfcAPI;
 let client: PlanClient;
-
-const val = (field: any) => (field && typeof field === 'object' && 'value' in field ? field.value : field);
 
 async function open(url: string): Promise<{ bytes: ArrayBuffer; modelID: number }> {
   const bytes = await (await fetch(url)).arrayBuffer();
@@ -118,9 +116,7 @@ async function planOf(bytes: ArrayBuffer): Promise<PlanModel> {
 
 describe('space areas: plan footprints against the files\' own floor areas', function () {
   before(async () => {
-    api = new IfcAPI();
-    await api.Init((path: string) => (path.endsWith('.wasm') ? wasmUrl : path), true);
-    api.SetLogLevel(LogLevel.LOG_LEVEL_OFF);
+    api = await startWebIfc();
     client = new PlanClient();
   });
   after(() => client.dispose());

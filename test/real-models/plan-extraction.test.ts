@@ -3,26 +3,11 @@
 // are tested on the generated buildings in test/plan-extraction.test.ts.
 import { PlanClient } from '../../src/core/plan/plan-client';
 import { contains } from '../../src/core/plan/polygon';
-import type { PlanLines, PlanModel } from '../../src/core/plan/protocol';
 import { assert, assertDeepEqual, assertEqual } from '../support/assert';
 import { REAL_MODELS } from '../support/real-models';
+import { count, isClosed, planOf, ring } from '../support/plan';
 
-const plans = new Map<string, PlanModel>();
 let client: PlanClient;
-
-async function planOf(url: string): Promise<PlanModel> {
-  let plan = plans.get(url);
-  if (!plan) {
-    const bytes = await (await fetch(url)).arrayBuffer();
-    plan = await client.plan(bytes, '0');
-    plans.set(url, plan);
-  }
-  return plan;
-}
-
-const count = (lines: PlanLines) => lines.owners.length;
-const ring = (lines: PlanLines, i: number) => lines.coords.subarray(lines.starts[i] * 2, lines.starts[i + 1] * 2);
-const isClosed = (points: Float64Array) => points.length >= 8 && points[0] === points[points.length - 2] && points[1] === points[points.length - 1];
 
 /** What MANIFEST.tsv (BIM_MODELS) says each file holds: storeys (IfcBuildingStorey) and spaces. */
 const FILES: Array<[keyof typeof REAL_MODELS, number, number]> = [
@@ -44,7 +29,7 @@ describe('plan extraction of real files (core/plan in its worker)', function () 
 
   it('every real model: the storeys and spaces the file has, each space with a positive area and its label inside', async function () {
     for (const [key, storeys, spaces] of FILES) {
-      const plan = await planOf(REAL_MODELS[key]);
+      const plan = await planOf(client, REAL_MODELS[key]);
       assertEqual(plan.storeys.length, Math.max(storeys, 1), `${key}: storeys (a default one when the file has none)`);
       assertEqual(plan.spaces.length, spaces, `${key}: spaces`);
       for (const space of plan.spaces) {
@@ -61,7 +46,7 @@ describe('plan extraction of real files (core/plan in its worker)', function () 
   });
 
   it('a model without storeys (bpi-office) shows its spaces under a default storey', async () => {
-    const plan = await planOf(REAL_MODELS.bpi);
+    const plan = await planOf(client, REAL_MODELS.bpi);
     assertEqual(plan.storeys.length, 1);
     const storey = plan.storeys[0];
     assertEqual(storey.isDefault, true);

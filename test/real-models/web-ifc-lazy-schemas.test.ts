@@ -3,30 +3,14 @@
 // stream plan and the grids, builds no schema. Every sample building has a grid.
 import * as published from 'web-ifc';
 import * as lazy from 'virtual:web-ifc-lazy-schemas';
-import wasmUrl from 'web-ifc/web-ifc.wasm?url';
 import { readGrids } from '../../src/core/ifc/grids';
 import { StreamPlan } from '../../src/core/ifc/stream-plan';
 import { assert, assertEqual } from '../support/assert';
 import { REAL_MODELS } from '../support/real-models';
+import { elementsInStreamOrder, startWebIfc } from '../support/web-ifc';
+import { builtSchemas as built } from '../support/web-ifc-lazy';
 
 type Api = published.IfcAPI;
-const SCHEMAS = { IFC2X3: 1, IFC4: 2, IFC4X3: 3 } as const;
-
-async function start(IfcAPI: typeof published.IfcAPI): Promise<Api> {
-  const api = new IfcAPI();
-  await api.Init((path: string) => (path.endsWith('.wasm') ? wasmUrl : path), true);
-  api.SetLogLevel(published.LogLevel.LOG_LEVEL_OFF);
-  return api;
-}
-
-/** The schemas whose tables the lazy copy has built so far, by name in order. */
-function built(): string {
-  return Object.entries(SCHEMAS)
-    .filter(([, n]) => !Object.getOwnPropertyDescriptor(lazy.FromRawLineData, n)?.get)
-    .map(([name]) => name)
-    .sort()
-    .join();
-}
 
 describe('web-ifc with schemas built on first use, on a real model', function () {
   this.timeout(120_000);
@@ -35,7 +19,7 @@ describe('web-ifc with schemas built on first use, on a real model', function ()
 
   before(async () => {
     assertEqual(built(), '', 'no schema built before the first read');
-    [reference, ours] = await Promise.all([start(published.IfcAPI), start(lazy.IfcAPI)]);
+    [reference, ours] = await Promise.all([startWebIfc(), startWebIfc(lazy.IfcAPI)]);
     assertEqual(built(), '', 'no schema built by Init');
   });
 
@@ -46,14 +30,7 @@ describe('web-ifc with schemas built on first use, on a real model', function ()
     const plan = new StreamPlan(ours, b, null);
     assertEqual(readGrids(ours, b, '0').length, 0, 'Duplex has no grids');
     assertEqual(built(), '', 'schemas built by the plan and the grids of an IFC2X3 model');
-    const skip = new Set([published.IFCOPENINGELEMENT, published.IFCOPENINGSTANDARDCASE, published.IFCSPACE]);
-    const expected: number[] = [];
-    const add = (type: number) => {
-      const ids = reference.GetLineIDsWithType(a, type, false);
-      for (let i = 0; i < ids.size(); i++) expected.push(ids.get(i));
-    };
-    for (const type of reference.GetIfcEntityList(a).filter((t) => reference.IsIfcElement(t) && !skip.has(t)).sort((x, y) => x - y)) add(type);
-    add(published.IFCSPACE);
+    const expected = elementsInStreamOrder(reference, a);
     reference.CloseModel(a);
     ours.CloseModel(b);
     assert(expected.length > 200, `objects: ${expected.length}`);

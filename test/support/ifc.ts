@@ -18,3 +18,14 @@ export async function streamModel(bytes: ArrayBuffer, take: (chunk: GeometryChun
     client.dispose();
   }
 }
+
+/** Six times the volume a chunk's piece encloses (`r`: its range's index), from its triangles: positive when wound outward. */
+export function pieceVolume(chunk: GeometryChunk, r: number): number {
+  const { positions: p, indices, ranges } = chunk;
+  let volume = 0;
+  for (let i = ranges[r + 1]; i < ranges[r + 1] + ranges[r + 2]; i += 3) {
+    const [a, b, c] = [indices[i] * 3, indices[i + 1] * 3, indices[i + 2] * 3];
+    volume += p[a] * (p[b + 1] * p[c + 2] - p[b + 2] * p[c + 1]) + p[a + 1] * (p[b + 2] * p[c] - p[b] * p[c + 2]) + p[a + 2] * (p[b] * p[c + 1] - p[b + 1] * p[c]);
+  }
+  return volume;
+}
