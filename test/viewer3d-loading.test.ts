@@ -96,6 +96,44 @@ describe('loading IFC models', () => {
     assert(render.drawCalls <= 6, `draw calls: ${render.drawCalls}`);
   });
 
+  it('loads a big model the same with two workers as with one (units of work shared out)', async () => {
+    // Which worker streams which units depends on timing: the result must not.
+    const load = async (workers: number) => {
+      const viewer = await createViewer(480, 360);
+      (viewer as unknown as { core: { loadWorkers: number } }).core.loadWorkers = workers;
+      const streamed = new Map<IfcClient, number>();
+      const stream = IfcClient.prototype.stream;
+      IfcClient.prototype.stream = function (this: IfcClient, ...args: Parameters<typeof stream>) {
+        streamed.set(this, (streamed.get(this) ?? 0) + 1);
+        return stream.apply(this, args);
+      };
+      try {
+        await viewer.loadUrl(MODELS.office20k);
+      } finally {
+        IfcClient.prototype.stream = stream;
+      }
+      const ids = [...(await viewer.each())].sort();
+      const result = {
+        ids,
+        triangles: (await viewer.renderInfo()).triangles,
+        boxes: JSON.stringify(await Promise.all(ids.filter((_, i) => i % 97 === 0).map((id) => viewer.boundingBox(id)))),
+        shot: await viewer.screenshot(),
+        workers: [...streamed.values()],
+      };
+      await removeViewer(viewer);
+      return result;
+    };
+    const one = await load(1);
+    const two = await load(2);
+    assertEqual(one.workers.length, 1, 'one worker streamed');
+    assertEqual(two.workers.length, 2, `both workers streamed units: ${two.workers}`);
+    assertEqual(two.ids.length, one.ids.length, 'objects');
+    assertDeepEqual(two.ids, one.ids);
+    assertEqual(two.triangles, one.triangles, 'triangles');
+    assertEqual(two.boxes, one.boxes, 'object boxes');
+    assert((await pixelDifference(one.shot, two.shot)) < 0.001, 'the same picture');
+  });
+
   it('loads a manifest from the token flow, with one objectIdBase per model', async () => {
     el = await createViewer();
     const url = await token(['house', 'cabin']);

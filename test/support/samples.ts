@@ -19,6 +19,8 @@ export const SAMPLES = {
   houseGeoreferenced: '/samples/house-georeferenced.ifc',
   /** About 2,000 products (walls not cut). */
   office2k: '/samples/office-2k.ifc',
+  /** About 20,000 products, 20 MB: long enough to load that work is shared between workers. */
+  office20k: '/samples/office-20k.ifc',
 } as const;
 
 export type Truth = ReturnType<typeof writeBuilding>;
