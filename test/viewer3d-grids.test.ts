@@ -102,4 +102,20 @@ describe('grids', () => {
     await assertRejects(el.setGridAxisState(axis, { visible: 'yes' } as never), /visible\?: boolean/);
     await assertRejects(el.calculatePointOnAxis(axis, NaN), /distance must be a number/);
   });
+
+  it('draws every tag of a model that has more tags than the models before it (after the warm-up and a small model)', async () => {
+    el = await createViewer(400, 300);
+    await (el as unknown as { core: { warmedUp: Promise<void> } }).core.warmedUp; // the warm-up has drawn its own 8 tags
+    // With every object hidden, what is drawn as triangles is the tags' quads: two triangles a tag.
+    const drawnTags = async () => {
+      await el.hideAll();
+      return (await el.renderInfo()).triangles / 2;
+    };
+    for (const url of [MODELS.cabin, MODELS.office2k]) {
+      const truth = await truthOf(url);
+      await el.loadUrl(url);
+      assertEqual(await drawnTags(), 2 * truth.grid!.axes.length, `${url}: a tag at each end of its ${truth.grid!.axes.length} axes`);
+      await el.unloadModel(url.replace(/^.*\/|\.ifc$/g, ''));
+    }
+  });
 });

@@ -239,6 +239,10 @@ export class Labels {
       size.set([width / ATLAS_SCALE, ROW / ATLAS_SCALE], i * 2);
     });
     const geometry = this.mesh.geometry;
+    // three.js draws at most as many instances as the attributes it first bound held
+    // (_maxInstanceCount) until the geometry is disposed: without this, a second model
+    // with more labels than the first showed only as many.
+    geometry.dispose();
     for (const [name, array, itemSize] of [['center', center, 3], ['rect', rect, 4], ['size', size, 2]] as const) {
       geometry.setAttribute(name, new InstancedBufferAttribute(array, itemSize));
     }
