@@ -33,10 +33,8 @@ const TYPES = {
   door: (s) => (s === 'IFC2X3' ? ['IFCDOORSTYLE', ['.SINGLE_SWING_LEFT.', '.WOOD.', '.F.', '.F.']] : ['IFCDOORTYPE', ["'Door'", '.DOOR.', '.SINGLE_SWING_LEFT.', '.F.', '$']]),
   /** @param {SchemaName} s */
   window: (s) => (s === 'IFC2X3' ? ['IFCWINDOWSTYLE', ['.ALUMINIUM.', '.SINGLE_PANEL.', '.F.', '.F.']] : ['IFCWINDOWTYPE', ["'Window'", '.WINDOW.', '.SINGLE_PANEL.', '.F.', '$']]),
-  /** @param {SchemaName} s */
-  column: (s) => ['IFCCOLUMNTYPE', ["'Column'", '.COLUMN.']],
-  /** @param {SchemaName} s */
-  beam: (s) => ['IFCBEAMTYPE', ["'Beam'", '.BEAM.']],
+  column: () => ['IFCCOLUMNTYPE', ["'Column'", '.COLUMN.']],
+  beam: () => ['IFCBEAMTYPE', ["'Beam'", '.BEAM.']],
   /** @param {SchemaName} s */
   furniture: (s) => ['IFCFURNITURETYPE', s === 'IFC2X3' ? ["'Table'", '.FACTORY.'] : ["'Table'", '.FACTORY.', '.TABLE.']],
 };
@@ -78,7 +76,7 @@ export class SchemaWriter {
     return this.ifc2x3 ? [] : ['.WINDOW.', '.SINGLE_PANEL.', '$'];
   }
 
-  /** IfcSlab, IfcRoof, IfcStair share their last attribute's position; only the enum names differ by schema. */
+  /** IfcStairFlight after its four counts and sizes: IFC4 added a PredefinedType. */
   stairFlightTail() {
     return this.ifc2x3 ? [] : ['.STRAIGHT.'];
   }
@@ -117,12 +115,12 @@ export class SchemaWriter {
     return this.ifc2x3 ? [] : ['$'];
   }
 
-  /** The styles of an IfcStyledItem: IFC2X3 wraps them in an IfcPresentationStyleAssignment, IFC4X3 has none. */
+  /** IFC2X3 wraps an IfcStyledItem's styles in an IfcPresentationStyleAssignment (IFC4 need not, IFC4X3 has none). */
   usesStyleAssignment() {
     return this.ifc2x3;
   }
 
-  /** IfcPerson and IfcOrganization name their first attribute differently, but the count is the same. */
+  /** IfcMapConversion came with IFC4. */
   hasMapConversion() {
     return !this.ifc2x3;
   }
