@@ -98,11 +98,12 @@ async function main() {
   }
   const cpu = os.cpus()[0]?.model ?? 'unknown CPU';
   process.stdout.write(`\nPlan extraction, every storey, milliseconds, medians of ${opts.runs} runs (${cpu}, ${os.cpus().length} cores, load average ${os.loadavg()[0].toFixed(1)}):\n\n${lines.join('\n')}\n`);
-  const duplex = rows.find((r) => r.model === 'Duplex_A_20110907');
-  if (duplex) {
-    const ok = duplex.cold.worker < TARGET_MS;
-    process.stdout.write(`\nTarget: Duplex under ${TARGET_MS} ms (cold, in the worker, from the bytes): ${duplex.cold.worker} ms ${ok ? 'met' : 'MISSED'} (plan work alone ${duplex.cold.plan} ms; warm ${duplex.warm.worker} ms)\n`);
+  // The target holds for houses: the generated one, and Duplex when BIM_MODELS has it.
+  for (const house of rows.filter((r) => r.model === 'house' || r.model === 'Duplex_A_20110907')) {
+    const ok = house.cold.worker < TARGET_MS;
+    process.stdout.write(`\nTarget: ${house.model} under ${TARGET_MS} ms (cold, in the worker, from the bytes): ${house.cold.worker} ms ${ok ? 'met' : 'MISSED'} (plan work alone ${house.cold.plan} ms; warm ${house.warm.worker} ms)`);
   }
+  process.stdout.write('\n');
   mkdirSync(path.dirname(opts.out), { recursive: true });
   writeFileSync(opts.out, JSON.stringify({ date: new Date().toISOString(), runs: opts.runs, cpu, cores: os.cpus().length, loadAverage: os.loadavg()[0], rows }, null, 2) + '\n');
   process.stdout.write(`wrote ${path.relative(process.cwd(), opts.out)}\n`);
