@@ -25,14 +25,13 @@ export function bimModelsFolder() {
 /**
  * @typedef {object} RealModel
  * @property {string} file file name in the folder
- * @property {string} schema from MANIFEST.tsv when it says
  * @property {string} source where the file comes from
  * @property {string} licence
  */
 
 /**
  * The IFC files of the folder, with what MANIFEST.tsv (tab-separated, a header row with
- * filename, source_repo:path@commit, license, ifc_schema) says of them. Files the manifest
+ * filename, source_repo:path@commit, license) says of them. Files the manifest
  * does not list are still models, of unknown source.
  * @param {string} folder
  * @returns {RealModel[]}
@@ -56,6 +55,6 @@ export function readModelFolder(folder) {
     .map((file) => {
       const row = rows.get(file) ?? {};
       const sourceKey = Object.keys(row).find((k) => k.startsWith('source'));
-      return { file, schema: row.ifc_schema ?? '', source: (sourceKey && row[sourceKey]) || 'unknown source', licence: row.license || row.licence || 'licence unknown' };
+      return { file, source: (sourceKey && row[sourceKey]) || 'unknown source', licence: row.license || row.licence || 'licence unknown' };
     });
 }

@@ -2,7 +2,7 @@ import { bimModelsFolder, bimModelsSetting } from '../../scripts/bim-models.mjs'
 import { sampleFile } from '../../samples/files.js';
 import { sampleOptions } from '../../samples/variants.js';
 import { ApiError, sendError, type Middleware } from './http.js';
-import { serveDirectory, serveFiles } from './static-files.js';
+import { sendFile, serveDirectory } from './static-files.js';
 
 /**
  * The model files of the demo and the tests:
@@ -21,7 +21,7 @@ export function sampleFiles(): Middleware {
     const [, name, extension] = match;
     if (!sampleOptions(name)) return sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No sample building called ${name} (samples/variants.js lists them)`));
     const { ifc, truth } = sampleFile(name);
-    serveFiles({ [req.url!.split('?')[0]]: extension === 'ifc' ? ifc : truth })(req, res, next);
+    sendFile(req.method, extension === 'ifc' ? ifc : truth, res, next);
   };
 }
 

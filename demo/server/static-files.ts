@@ -71,7 +71,8 @@ function safePathname(url: string | undefined): string | undefined {
   }
 }
 
-function sendFile(method: string, file: string, res: Parameters<Middleware>[1], next: () => void): void {
+/** Sends one file (GET or HEAD); a missing one goes to `next`. */
+export function sendFile(method: string, file: string, res: Parameters<Middleware>[1], next: () => void): void {
   let size: number;
   let modified: Date;
   try {
