@@ -314,6 +314,21 @@ async function runOnce(context, base, viewer, model, opts, { warmup = false, kee
   }
 }
 
+/** cold_ms in a fresh page: the bytes fetched first, then the viewer created and the model loaded without a pause. */
+async function runCold(context, base, viewer, model, opts) {
+  const page = await context.newPage();
+  try {
+    return await withTimeout((async () => {
+      await page.goto(`${base}/${PAGE[viewer]}.html`);
+      await page.waitForFunction(() => globalThis.__bench?.state.phase === 'ready', null, { timeout: 60_000 });
+      await page.evaluate((url) => globalThis.__bench.fetchModel(url), model.url);
+      return page.evaluate(() => globalThis.__bench.cold());
+    })(), opts.timeout * 1000, `timeout after ${opts.timeout} s (cold load)`);
+  } finally {
+    await withTimeout(page.close(), 15_000).catch(() => undefined);
+  }
+}
+
 function median(values) {
   const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
   if (v.length === 0) return null;
@@ -321,7 +336,7 @@ function median(values) {
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
-const FIELDS = ['setup_ms', 'load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles', 'page_heap_mb', 'worker_heap_mb', 'frame_max_ms', 'pick_hits'];
+const FIELDS = ['setup_ms', 'cold_ms', 'load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles', 'page_heap_mb', 'worker_heap_mb', 'frame_max_ms', 'pick_hits'];
 
 /** Viewers that timed out on a generated size are not run on larger files (it would only time out again). */
 const timedOut = new Map();
@@ -369,12 +384,17 @@ async function measure(browser, base, viewer, model, opts) {
         else if (s > 8) planned = Math.min(planned, 3);
         continue;
       }
+      try {
+        Object.assign(result, await runCold(context, base, viewer, model, opts));
+      } catch (e) {
+        result.partial ??= `cold: ${e.message}`;
+      }
       runs.push(result);
       if (i === 0) {
         row.note = 'one run: the warm-up load took over 40 s, so the warm-up run was measured';
         planned = 0;
       }
-      log(`  ${model.name} ${viewer} run ${runs.length}/${Math.max(planned, 1)}: load ${fmt(result.load_ms)} ms, frame ${fmt(result.frame_ms)} ms, pick ${fmt(result.pick_ms)} ms, heap ${fmt(result.heap_mb)} MB (page ${fmt(result.page_heap_mb)}, workers ${fmt(result.worker_heap_mb)}); ms per phase ${JSON.stringify(result.phases)}${result.partial ? '; ' + result.partial : ''}`);
+      log(`  ${model.name} ${viewer} run ${runs.length}/${Math.max(planned, 1)}: cold ${fmt(result.cold_ms)} ms, load ${fmt(result.load_ms)} ms, frame ${fmt(result.frame_ms)} ms, pick ${fmt(result.pick_ms)} ms, heap ${fmt(result.heap_mb)} MB (page ${fmt(result.page_heap_mb)}, workers ${fmt(result.worker_heap_mb)}); ms per phase ${JSON.stringify(result.phases)}${result.partial ? '; ' + result.partial : ''}`);
     }
   } finally {
     if (context && !opts.quick) await withTimeout(context.close(), 15_000).catch(() => undefined);
@@ -386,7 +406,7 @@ async function measure(browser, base, viewer, model, opts) {
     if (partial && !row.error) row.error = `load measured; ${partial}`;
     else if (row.error) row.error = `after ${runs.length} runs: ${row.error}`;
   } else {
-    for (const f of ['load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles']) row[f] = null;
+    for (const f of ['cold_ms', 'load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles']) row[f] = null;
     row.runs = 0;
   }
   row.seconds = Math.round((performance.now() - t0) / 1000);
@@ -407,6 +427,7 @@ function count(x) {
 }
 
 const RATIO_FIELDS = [
+  ['cold_ms', 'cold'],
   ['load_ms', 'load'],
   ['frame_ms', 'frame'],
   ['pick_ms', 'pick'],
@@ -432,6 +453,12 @@ export function targets(rows, model) {
   if (raw) {
     const r = ratio(ours.load_ms, raw.load_ms);
     if (r !== null && r > 1.3) misses.push(`load ${r.toFixed(2)}x raw web-ifc (target <= 1.3)`);
+    const c = ratio(ours.cold_ms, raw.cold_ms);
+    if (c !== null && c > 1.2) misses.push(`cold ${c.toFixed(2)}x raw web-ifc (target <= 1.2)`);
+  }
+  for (const peer of peers) {
+    const c = ratio(ours.cold_ms, peer.cold_ms);
+    if (c !== null && c >= 1) misses.push(`cold ${c.toFixed(2)}x ${peer.viewer} (target < 1)`);
   }
   for (const [field, label] of [['frame_ms', 'frame'], ['pick_ms', 'pick'], ['heap_mb', 'heap']]) {
     const best = peers.filter((p) => typeof p[field] === 'number').sort((a, b) => a[field] - b[field])[0];
@@ -443,8 +470,8 @@ export function targets(rows, model) {
 
 export function markdownTable(rows) {
   const lines = [
-    '| model | viewer | setup ms | load ms | frame ms | pick ms | heap MB (page + workers) | draw calls | triangles | ours/peer load | frame | pick | heap |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| model | viewer | setup ms | cold ms | load ms | frame ms | pick ms | heap MB (page + workers) | draw calls | triangles | ours/peer cold | load | frame | pick | heap |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
     const ours = rows.find((r) => r.model === row.model && r.viewer === 'ours' && !r.error);
@@ -454,11 +481,11 @@ export function markdownTable(rows) {
       return r === null ? '' : r.toFixed(2);
     });
     if (row.error && row.runs === 0) {
-      lines.push(`| ${modelCell(row)} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | | |`);
+      lines.push(`| ${modelCell(row)} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | | | | |`);
       continue;
     }
     const heap = row.heap_mb === null ? '–' : `${fmt(row.heap_mb)} (${fmt(row.page_heap_mb)} + ${fmt(row.worker_heap_mb)})`;
-    lines.push(`| ${modelCell(row)} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.setup_ms)} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${ratios.join(' | ')} |`);
+    lines.push(`| ${modelCell(row)} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.setup_ms)} | ${fmt(row.cold_ms)} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${ratios.join(' | ')} |`);
   }
   return lines.join('\n');
 }
@@ -539,7 +566,7 @@ async function main() {
   writeFileSync(opts.out, JSON.stringify(result, null, 2) + '\n');
   const m = result.machine;
   process.stdout.write(`\n${result.date.slice(0, 10)}, ${m.cpu} (${m.cores} cores, ${m.memory_gb} GB), Chromium ${m.chromium} headless, ${m.gpu}, Node ${m.node}; medians of ${opts.runs} runs after a warm-up\n\n`);
-  process.stdout.write(markdownTable(result.rows) + '\n\nTargets (ours / peer: load <= 0.5 of That Open and xeokit, <= 1.3 of raw web-ifc; frame, pick, heap <= the best peer viewer):\n');
+  process.stdout.write(markdownTable(result.rows) + '\n\nTargets (ours / peer: cold <= 1.2 of raw web-ifc and below every peer; load <= 0.5 of That Open and xeokit, <= 1.3 of raw web-ifc; frame, pick, heap <= the best peer viewer):\n');
   process.stdout.write(targetSummary(result.rows) + '\n');
   process.stdout.write(`\nwrote ${path.relative(process.cwd(), opts.out)} in ${result.seconds} s\n`);
 }

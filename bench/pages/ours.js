@@ -12,14 +12,16 @@ let core;
 let complete;
 
 install('ours', {
-  async setup(container) {
+  async setup(container, { cold = false } = {}) {
     el = document.createElement('bim-viewer-3d');
     el.style.cssText = 'display:block;width:100%;height:100%';
     container.appendChild(el);
     await el.updateComplete;
     core = el.core;
     core.resize();
-    await core.warmedUp; // web-ifc initialised and warmed up in the worker before the clock starts (see warm-up.ts)
+    // Warm: web-ifc initialised and warmed up in the worker before the load clock starts
+    // (see warm-up.ts). Cold: a page loads at once, as pages do.
+    if (!cold) await core.warmedUp;
   },
   async load(bytes) {
     // Resolves when the model is shown (loadModel's onShown); its spaces, hidden at load,
