@@ -5,7 +5,11 @@
 // CameraRig and pickAt (private in TypeScript, callable at run time).
 import { Vector3 } from 'three';
 import '../../src/elements/bim-viewer-3d.ts';
+import { preload } from '../../src/core/engine.ts';
 import { install } from './harness.js';
+
+// As the script-tag bundle and the npm entry do when they are evaluated.
+void preload();
 
 let el;
 let core;

@@ -10,13 +10,15 @@
  * ready, at window load and at platform.load(), so a jQuery included after this script,
  * or several copies of jQuery, are found), defines `window.platform` and starts the
  * `data-viewer="webgl"` elements on DOM ready. The IFC worker and web-ifc.wasm are
- * loaded from beside this file (src/core/ifc/assets.dist.ts).
+ * loaded from beside this file (src/core/ifc/assets.dist.ts), and start at once
+ * (core/engine.ts preload), so the first viewer's model does not wait for them.
  */
 import '../elements/bim-viewer-3d.js';
 import { installViewer3dPlugin } from '../jquery/viewer-plugin.js';
 import { isJQuery } from '../jquery/jquery-types.js';
 import { pageWantsWidget, startDataApi, startWidgets } from '../jquery/data-api.js';
 import { definePlatform, domReady } from '../jquery/platform.js';
+import { preload } from '../core/engine.js';
 
 /** This script's URL, read while it runs (document.currentScript is null afterwards). */
 function ownUrl(): string {
@@ -40,8 +42,14 @@ function installOnPageJQuery(): void {
 installOnPageJQuery();
 
 const registry = definePlatform(baseUrl);
+// The IFC engine (worker, web-ifc, warm-up) starts now, for the first viewer of the page.
+void preload();
+
 registry.provide('viewer3d', {
-  prepare: installOnPageJQuery,
+  prepare: () => {
+    installOnPageJQuery();
+    void preload(); // platform.load(): a viewer is coming (a no-op while one is waiting)
+  },
   afterLoad: () => { startWidgets(); },
 });
 

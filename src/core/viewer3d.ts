@@ -3,6 +3,7 @@ import { IfcClient } from './ifc/ifc-client.js';
 import { streamGeometry } from './ifc/stream-geometry.js';
 import { FramePacer } from './scene/frame-pacer.js';
 import { warmUp } from './warm-up.js';
+import { takeEngine } from './engine.js';
 import { RANGE_STRIDE, type GeometryChunk } from './ifc/protocol.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchMaterials, type BatchUniforms } from './scene/batch-material.js';
@@ -45,7 +46,7 @@ import {
 } from './types.js';
 
 export interface Viewer3dOptions {
-  defaultColor: string;
+  defaultColor: string | number;
   selectedColor: string;
   translucentOpacity: number;
   fieldOfView: number;
@@ -81,7 +82,7 @@ export class Viewer3d {
   readonly scene = new Scene();
   readonly rig = new CameraRig();
   private readonly canvas: HTMLCanvasElement;
-  private readonly ifc = new IfcClient();
+  private readonly ifc: IfcClient;
   /** Settles once the engine warm-up (warm-up.ts) has run, or has given way to a model. */
   readonly warmedUp: Promise<void>;
   /**
@@ -127,6 +128,10 @@ export class Viewer3d {
 
   constructor(private readonly container: HTMLElement, options: Viewer3dOptions, private readonly hooks: Viewer3dHooks) {
     this.options = options;
+    // The engine preload() started, when there is one: its worker may be warm already.
+    const engine = takeEngine();
+    this.ifc = engine.client;
+    engine.busy = () => this.streaming !== null;
     this.canvas = document.createElement('canvas');
     this.canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none';
     this.canvas.tabIndex = 0;
@@ -188,7 +193,7 @@ export class Viewer3d {
     this.setOptions(options);
     this.resize();
     this.compileMaterials();
-    this.warmedUp = warmUp(this.ifc, this.materials, (model, origin) => this.drawWarmUp(model, origin), () => this.streaming !== null);
+    this.warmedUp = warmUp(engine.warmUp, this.materials, (model, origin) => this.drawWarmUp(model, origin), engine.busy);
   }
 
   /**
@@ -233,6 +238,7 @@ export class Viewer3d {
   setOptions(options: Viewer3dOptions) {
     this.options = options;
     this.uniforms.selectedColor.value.copy(toColor(cssColor(options.selectedColor, { r: 0.65, g: 0.96, b: 0.33, a: 1 })));
+    this.uniforms.defaultColor.value.copy(toColor(cssColor(options.defaultColor, { r: 0.063, g: 0.063, b: 0.063, a: 1 })));
     this.uniforms.translucentOpacity.value = Math.min(1, Math.max(0, Number.isFinite(options.translucentOpacity) ? options.translucentOpacity : 0.05));
     if (Number.isFinite(options.fieldOfView) && options.fieldOfView > 1 && options.fieldOfView < 179) this.rig.fov = options.fieldOfView;
     this.navigation.enableTouch = options.enableTouch;

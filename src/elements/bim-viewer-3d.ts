@@ -113,7 +113,7 @@ export class BimViewer3d extends LitElement {
 
   private coreOptions() {
     return {
-      defaultColor: String(this.defaultColor),
+      defaultColor: this.defaultColor,
       selectedColor: this.selectedColor,
       translucentOpacity: Number(this.translucentOpacity),
       fieldOfView: Number(this.fieldOfView),

@@ -1,4 +1,4 @@
-import type { GeometryChunk } from './protocol.js';
+import { UNSTYLED, type GeometryChunk } from './protocol.js';
 import type { PieceShape } from './piece-shape.js';
 import { ifcPoint } from './web-ifc-frame.js';
 
@@ -44,9 +44,10 @@ export class GeometryBatcher {
   /**
    * Adds one placed geometry of object `expressId` (IFC type `type`). `vertices` is
    * web-ifc's interleaved position+normal array (y up); `m` its column-major placement;
-   * `shape` what PieceShape read of it.
+   * `shape` what PieceShape read of it; `rgba` its colour, null when the IFC gives it none
+   * (then all four channels are 0, which no colour of a file is: see UNSTYLED).
    */
-  add(expressId: number, type: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, rgba: ArrayLike<number>, shape: PieceShape) {
+  add(expressId: number, type: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, rgba: ArrayLike<number> | null, shape: PieceShape) {
     const { local, firsts, distinct: count } = shape;
     if (this.vertices > 0 && (this.vertices + count > CHUNK_VERTICES || this.indexCount + triangles.length > CHUNK_INDICES)) this.emit();
     // Only an empty chunk grows (a piece bigger than a chunk gets one of its own, with 32-bit indices).
@@ -65,7 +66,7 @@ export class GeometryBatcher {
     const base = this.vertices;
     const [ox, oy, oz] = this.origin;
     const { positions, colors, objects } = this;
-    const r = Math.round(rgba[0] * 255), g = Math.round(rgba[1] * 255), b = Math.round(rgba[2] * 255), a = Math.round(rgba[3] * 255);
+    const [r, g, b, a] = rgba ? [Math.round(rgba[0] * 255), Math.round(rgba[1] * 255), Math.round(rgba[2] * 255), Math.max(1, Math.round(rgba[3] * 255))] : UNSTYLED;
     const p = this.point;
     for (let j = 0; j < count; j++) {
       ifcPoint(vertices, firsts[j] * 6, m, p);

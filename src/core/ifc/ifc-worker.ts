@@ -6,6 +6,7 @@ import { PieceShape } from './piece-shape.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
 import { readGrids } from './grids.js';
+import { UnstyledProducts } from './unstyled.js';
 import { ifcPoint } from './web-ifc-frame.js';
 import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage } from './protocol.js';
 
@@ -21,6 +22,7 @@ interface OpenModel {
   modelID: number;
   products: ProductReader;
   plan: StreamPlan;
+  unstyled: UnstyledProducts;
   /** Chunks being filled while units stream, until `stream-end`. */
   batchers: { opaque: GeometryBatcher; solid: GeometryBatcher; glass: GeometryBatcher; origin: [number, number, number]; requestId: number; spaces: boolean } | null;
 }
@@ -51,7 +53,7 @@ async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenRe
   const modelID = openModel(ifc, new Uint8Array(request.bytes));
   const products = new ProductReader(ifc, modelID, request.objectIdBase);
   const plan = new StreamPlan(ifc, modelID, request.only ? new Set(request.only) : null);
-  models.set(request.modelKey, { modelID, products, plan, batchers: null });
+  models.set(request.modelKey, { modelID, products, plan, unstyled: new UnstyledProducts(ifc, modelID), batchers: null });
   const result: OpenResult = { units: plan.units, elementUnits: plan.elementUnits, typeNames: {}, grids: [] };
   if (request.details) {
     for (const code of plan.typeCodes()) result.typeNames[code] = products.typeNameOfCode(code);
@@ -64,7 +66,7 @@ async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenRe
 function stream(requestId: number, { modelKey, units, origin }: Extract<Request, { kind: 'stream' }>) {
   const ifc = api!;
   const open = model(modelKey);
-  const { modelID, plan } = open;
+  const { modelID, plan, unstyled } = open;
   // A chunk belongs to the request that filled it last.
   const send = (c: GeometryChunk) => {
     post({ requestId: open.batchers!.requestId, kind: 'chunk', chunk: c }, [c.positions.buffer, c.colors.buffer, c.objects.buffer, c.indices.buffer, c.ranges.buffer, c.expressIds.buffer, c.types.buffer, c.boxes.buffer]);
@@ -95,7 +97,8 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
       forEachGeometry(ifc, modelID, mesh, (vertices, triangles, { flatTransformation: m, color: c }) => {
         const into: NonNullable<typeof batchers> = (batchers ??= begin(firstVertex(vertices, m)));
         const piece = shape.read(vertices, triangles, m);
-        (c.w < 1 ? into.glass : piece.closed ? into.solid : into.opaque).add(mesh.expressID, type, vertices, triangles, m, [c.x, c.y, c.z, c.w], piece);
+        const rgba = unstyled.unstyled(mesh.expressID, c) ? null : [c.x, c.y, c.z, c.w];
+        (c.w < 1 ? into.glass : piece.closed ? into.solid : into.opaque).add(mesh.expressID, type, vertices, triangles, m, rgba, piece);
       });
     });
   }

@@ -9,6 +9,13 @@ import type { GridData } from './grids.js';
  */
 
 /**
+ * The colour of a vertex whose IFC gives it none: all channels 0, which no colour of a
+ * file becomes (a file's alpha is at least 1/255), so the viewer can draw it in its
+ * `defaultColor`, and change that at any time.
+ */
+export const UNSTYLED = [0, 0, 0, 0] as const;
+
+/**
  * A batch of triangles from many objects, in viewer coordinates (model minus origin, z up).
  * Objects are numbered within the chunk (0..n-1); `expressIds`, `types` and `boxes` say
  * which object each number is, so chunks from any worker, in any order, can be placed.
@@ -19,7 +26,7 @@ export interface GeometryChunk {
    * normal comes from its positions) and kept by the page for picking.
    */
   positions: Float32Array;
-  /** RGBA per vertex. */
+  /** RGBA per vertex; UNSTYLED where the IFC gives no colour. */
   colors: Uint8Array;
   /** Per vertex: the object's number within the chunk. */
   objects: Float32Array;

@@ -19,6 +19,8 @@ export interface BatchUniforms {
   logDepthBufFC: { value: number };
   stateWidth: { value: number };
   selectedColor: { value: Color };
+  /** The colour of what the IFC gives none (vertices of colour UNSTYLED). */
+  defaultColor: { value: Color };
   translucentOpacity: { value: number };
 }
 
@@ -28,6 +30,7 @@ export function batchUniforms(state: Texture, width: number, logDepthBufFC: { va
     logDepthBufFC,
     stateWidth: { value: width },
     selectedColor: { value: new Color('#a7f555') },
+    defaultColor: { value: new Color('#101010') },
     translucentOpacity: { value: 0.05 },
   };
 }
@@ -41,6 +44,7 @@ in float objectIndex;
 uniform sampler2D stateTexture;
 uniform int stateWidth;
 uniform vec3 selectedColor;
+uniform vec3 defaultColor;
 uniform float translucentOpacity;
 uniform int pass;
 // Flat: one object's triangle has one colour, and the sun one direction (nothing to interpolate).
@@ -59,7 +63,8 @@ void main() {
   int index = int(objectIndex + 0.5);
   vec4 custom = stateAt(index * 2);
   vec4 flags = stateAt(index * 2 + 1);
-  vec4 color = flags.a > 0.5 ? custom : rgba;
+  // Alpha 0 is no file's colour (UNSTYLED, protocol.ts): the object has none of its own.
+  vec4 color = flags.a > 0.5 ? custom : rgba.a == 0.0 ? vec4(defaultColor, 1.0) : rgba;
   if (flags.g > 0.5) color.rgb = selectedColor;
   if (flags.b > 0.5) color.a = min(color.a, translucentOpacity);
   bool seeThrough = color.a < 0.996;

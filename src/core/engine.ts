@@ -1,0 +1,55 @@
+import { IfcClient } from './ifc/ifc-client.js';
+import { wasmUrl } from './ifc/assets.js';
+import { warmUpInWorker, type WarmUpModel } from './warm-up.js';
+
+/**
+ * A viewer's IFC engine: a worker with web-ifc starting, and the worker's half of the
+ * warm-up (warm-up.ts) under way from the moment it exists. `preload()` starts one before
+ * any viewer does, so a page that knows a viewer is coming does not pay the worker's
+ * start (its script, web-ifc's wasm) after it asks for a model; the first viewer takes
+ * it, later viewers start their own.
+ */
+export class Engine {
+  readonly client = new IfcClient();
+  /** The wasm URL it started with: a page that sets another afterwards gets a new engine. */
+  readonly wasmUrl = wasmUrl();
+  /** Whether a real model wants the worker (the warm-up then stops); set by the viewer that takes it. */
+  busy: () => boolean = () => false;
+  readonly warmUp: Promise<WarmUpModel | null>;
+  private failed = false;
+
+  constructor() {
+    this.client.ready.catch(() => (this.failed = true));
+    this.warmUp = warmUpInWorker(this.client, () => this.busy());
+  }
+
+  /** Whether a viewer may still take it: started with today's wasm URL, and not failed. */
+  get usable(): boolean {
+    return !this.failed && this.wasmUrl === wasmUrl();
+  }
+}
+
+let spare: Engine | null = null;
+
+/**
+ * Starts the IFC engine for the next viewer unless one is waiting: the worker, web-ifc's
+ * wasm and the warm-up. Resolves to whether it started. The 3D bundle calls it as it is
+ * evaluated and on `platform.load()`, the npm entry after the task that imports it (so a
+ * `setWasmUrl` right after the import still counts).
+ */
+export function preload(): Promise<boolean> {
+  if (typeof Worker === 'undefined') return Promise.resolve(false); // no workers here (server-side rendering, tests without a DOM)
+  if (!spare?.usable) {
+    spare?.client.dispose();
+    spare = new Engine();
+  }
+  return spare.client.ready.then(() => true, () => false);
+}
+
+/** The preloaded engine when it is usable, else a new one. */
+export function takeEngine(): Engine {
+  const engine = spare?.usable ? spare : new Engine();
+  if (spare && spare !== engine) spare.client.dispose();
+  spare = null;
+  return engine;
+}
