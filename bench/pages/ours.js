@@ -14,6 +14,8 @@ void preload();
 let el;
 let core;
 let complete;
+/** Whether the next frame is of a view at rest (the load's): complete, where orbit frames leave out what is under 4 pixels. */
+let atRest = false;
 
 install('ours', {
   async setup(container, { cold = false } = {}) {
@@ -48,8 +50,12 @@ install('ours', {
     const direction = new Vector3(...target).sub(position);
     core.rig.place(position, direction.normalize(), new Vector3(...up), step.distance);
   },
+  settle() {
+    atRest = true;
+  },
   render() {
-    core.render();
+    core.render(core.rig.camera, atRest);
+    atRest = false;
   },
   gl() {
     return core.renderer.getContext();

@@ -2,6 +2,7 @@ import { Box3, Color, Matrix4, Mesh, type OrthographicCamera, PerspectiveCamera,
 import { IfcClient } from './ifc/ifc-client.js';
 import { streamGeometry } from './ifc/stream-geometry.js';
 import { FramePacer } from './scene/frame-pacer.js';
+import { MovingDetail, MOVING_MIN_PIXELS } from './scene/moving-detail.js';
 import { warmUp } from './warm-up.js';
 import { takeEngine } from './engine.js';
 import { RANGE_STRIDE, type GeometryChunk } from './ifc/protocol.js';
@@ -96,6 +97,7 @@ export class Viewer3d {
   private readonly picker: Picker;
   private readonly navigation: Navigation;
   private readonly sphere: OrbitSphere;
+  private readonly detail = new MovingDetail(() => this.requestRender());
   private readonly sectioning: Sectioning;
   private readonly transition: CameraTransition;
   private readonly depth = new DepthBuffer();
@@ -674,7 +676,7 @@ export class Viewer3d {
   // ---- page -------------------------------------------------------------------
 
   screenshot(): string {
-    this.render();
+    this.render(this.rig.camera, true);
     return this.canvas.toDataURL('image/png');
   }
 
@@ -687,7 +689,7 @@ export class Viewer3d {
   }
 
   renderInfo() {
-    this.render();
+    this.render(this.rig.camera, true);
     const { calls, triangles } = this.renderer.info.render;
     return { drawCalls: calls, triangles, objects: this.models.reduce((n, m) => n + m.count, 0) };
   }
@@ -697,6 +699,7 @@ export class Viewer3d {
     window.clearTimeout(this.refineTimer);
     this.transition.stop();
     this.movement.dispose();
+    this.detail.dispose();
     this.navigation.dispose();
     for (const model of this.models) model.dispose();
     this.models.length = 0;
@@ -766,7 +769,8 @@ export class Viewer3d {
     this.refineTimer = window.setTimeout(() => this.requestRender(), 170);
   }
 
-  render(camera: PerspectiveCamera | OrthographicCamera = this.rig.camera) {
+  /** Draws a frame; while the camera moves, without the smallest objects (MovingDetail) unless `full`. */
+  render(camera: PerspectiveCamera | OrthographicCamera = this.rig.camera, full = false) {
     const coarse = this.renderMode === 'incremental' && performance.now() < this.coarseUntil;
     const ratio = coarse ? Math.max(0.25, this.pixelRatio / 2) : this.pixelRatio;
     if (this.renderer.getPixelRatio() !== ratio) this.renderer.setPixelRatio(ratio);
@@ -775,19 +779,24 @@ export class Viewer3d {
     this.labels.update(camera, this.canvas.clientWidth, this.canvas.clientHeight);
     this.measure.update(camera, metresPerPixel);
     this.sphere.scaleFor(camera, metresPerPixel);
+    this.detail.update(camera, this.streaming ? [...this.models, this.streaming] : this.models, metresPerPixel, full || camera !== this.rig.camera ? 0 : MOVING_MIN_PIXELS);
     this.renderer.render(this.scene, camera);
     this.sectioning.render(this.renderer);
+  }
+
+  /** Every batch in the scene, a streaming model's included. */
+  private *batches() {
+    for (const model of this.models) yield* model.batches;
+    if (this.streaming) yield* this.streaming.batches;
   }
 
   /** Draws the see-through pass only where something is see-through, the opaque pass only where something is opaque. */
   private updatePasses() {
     const anyTranslucent = this.state.translucentCount > 0 || this.state.coloredCount > 0;
-    for (const model of this.streaming ? [...this.models, this.streaming] : this.models) {
-      for (const batch of model.batches) {
-        const shown = this.anyVisible(batch.ranges);
-        batch.translucent.visible = shown && (batch.transparent || anyTranslucent);
-        batch.opaque.visible = shown && (!batch.transparent || this.state.coloredCount > 0);
-      }
+    for (const batch of this.batches()) {
+      const shown = this.anyVisible(batch.ranges);
+      batch.translucent.visible = shown && (batch.transparent || anyTranslucent);
+      batch.opaque.visible = shown && (!batch.transparent || this.state.coloredCount > 0);
     }
   }
 

@@ -111,15 +111,16 @@ export class GeometryBatcher {
   emit() {
     if (this.vertices === 0) return;
     const n = this.vertices;
-    const indices = this.indices.subarray(0, this.indexCount);
+    const { indices, ranges, sizes } = this.largestFirst();
     this.flush({
       positions: this.positions.slice(0, n * 3),
       colors: this.colors.slice(0, n * 4),
       objects: this.objects.slice(0, n),
-      indices: n <= 0x10000 ? new Uint16Array(indices) : indices.slice(),
+      indices: n <= 0x10000 ? new Uint16Array(indices) : indices,
       transparent: this.transparent,
       closed: this.closed,
-      ranges: new Uint32Array(this.ranges),
+      ranges,
+      sizes,
       expressIds: new Uint32Array(this.expressIds),
       types: new Uint32Array(this.types),
       boxes: new Float32Array(this.boxes),
@@ -131,6 +132,34 @@ export class GeometryBatcher {
     this.expressIds = [];
     this.types = [];
     this.boxes = [];
+  }
+
+  /**
+   * The pieces' triangles reordered largest object first (by its box's diagonal, stable),
+   * so the objects above any size are a prefix of the indices: the viewer leaves small
+   * ones out while the camera moves by drawing a shorter range (scene/moving-detail.ts).
+   */
+  private largestFirst() {
+    const boxes = this.boxes;
+    const objectSize = new Float32Array(this.expressIds.length);
+    for (let o = 0; o < objectSize.length; o++) {
+      const b = o * 6;
+      objectSize[o] = Math.hypot(boxes[b + 3] - boxes[b], boxes[b + 4] - boxes[b + 1], boxes[b + 5] - boxes[b + 2]);
+    }
+    const pieces = this.ranges.length / 3;
+    const order = Array.from({ length: pieces }, (_, i) => i).sort((a, b) => objectSize[this.ranges[b * 3]] - objectSize[this.ranges[a * 3]] || a - b);
+    const indices = new Uint32Array(this.indexCount);
+    const ranges = new Uint32Array(this.ranges.length);
+    const sizes = new Float32Array(pieces);
+    let at = 0;
+    order.forEach((piece, k) => {
+      const [object, first, count] = [this.ranges[piece * 3], this.ranges[piece * 3 + 1], this.ranges[piece * 3 + 2]];
+      indices.set(this.indices.subarray(first, first + count), at);
+      ranges.set([object, at, count], k * 3);
+      sizes[k] = objectSize[object];
+      at += count;
+    });
+    return { indices, ranges, sizes };
   }
 
   private allocate(vertices: number, indices: number) {

@@ -69,7 +69,7 @@ function stream(requestId: number, { modelKey, units, origin }: Extract<Request,
   const { modelID, plan, unstyled } = open;
   // A chunk belongs to the request that filled it last.
   const send = (c: GeometryChunk) => {
-    post({ requestId: open.batchers!.requestId, kind: 'chunk', chunk: c }, [c.positions.buffer, c.colors.buffer, c.objects.buffer, c.indices.buffer, c.ranges.buffer, c.expressIds.buffer, c.types.buffer, c.boxes.buffer]);
+    post({ requestId: open.batchers!.requestId, kind: 'chunk', chunk: c }, [c.positions.buffer, c.colors.buffer, c.objects.buffer, c.indices.buffer, c.ranges.buffer, c.sizes.buffer, c.expressIds.buffer, c.types.buffer, c.boxes.buffer]);
   };
   if (open.batchers && origin && open.batchers.origin.join() !== origin.join()) throw new Error('A stream cannot change its origin');
   const begin = (first: [number, number, number]) => {

@@ -36,8 +36,10 @@ export interface GeometryChunk {
   transparent: boolean;
   /** True when every piece is a closed solid wound outward: back faces need not be drawn. */
   closed: boolean;
-  /** Per piece (RANGE_STRIDE numbers): object number, first index, index count. */
+  /** Per piece (RANGE_STRIDE numbers): object number, first index, index count; largest object first. */
   ranges: Uint32Array;
+  /** Per piece: its object's size (the diagonal of its box in this chunk), descending. */
+  sizes: Float32Array;
   /** Per object number: its express id. */
   expressIds: Uint32Array;
   /** Per object number: its IFC type code (see OpenResult.typeNames). */

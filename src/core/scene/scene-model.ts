@@ -14,8 +14,10 @@ export interface Batch {
   translucent: Mesh;
   /** Glass and other surfaces that are see-through in the file itself. */
   transparent: boolean;
-  /** Per piece (RANGE_STRIDE numbers): object index (global), first index, index count. */
+  /** Per piece (RANGE_STRIDE numbers): object index (global), first index, index count; largest object first. */
   ranges: Uint32Array;
+  /** Per piece: its object's size in the chunk (metres, descending), for MovingDetail. */
+  sizes: Float32Array;
 }
 
 /**
@@ -96,7 +98,7 @@ export class SceneModel {
       this.group.add(mesh);
     }
     const batch = this.batches.length;
-    this.batches.push({ geometry, opaque, translucent, transparent: chunk.transparent, ranges });
+    this.batches.push({ geometry, opaque, translucent, transparent: chunk.transparent, ranges, sizes: chunk.sizes });
     for (let i = 0; i < ranges.length; i += RANGE_STRIDE) {
       const list = this.pieces.get(ranges[i]);
       if (list) list.push(batch, i);
@@ -148,6 +150,16 @@ export class SceneModel {
   /** Object ids of this model in index order. */
   objectIds(): string[] {
     return this.expressIds.map((e) => objectId(this.objectIdBase, e));
+  }
+
+  /** Distance from `point` (model coordinates) to the object's box; 0 inside it. */
+  distanceTo(index: number, point: Vector3): number {
+    const o = (index - this.firstIndex) * 6;
+    const b = this.boxes;
+    const dx = Math.max(b[o] - point.x, 0, point.x - b[o + 3]);
+    const dy = Math.max(b[o + 1] - point.y, 0, point.y - b[o + 4]);
+    const dz = Math.max(b[o + 2] - point.z, 0, point.z - b[o + 5]);
+    return Math.hypot(dx, dy, dz);
   }
 
   /** Grows `box` by the object's box (viewer coordinates, after the model's transform). */
