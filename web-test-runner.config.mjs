@@ -6,6 +6,7 @@ import { viteBridge } from './test/support/vite-bridge.mjs';
 import { compareScreenshotPlugin } from './test/support/screenshot-plugin.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 import { CHROMIUM_FLAGS } from './scripts/find-browser.mjs';
+import { oversizedRoute } from './test/support/oversized-route.mjs';
 
 const minute = 60_000;
 const vite = viteBridge();
@@ -34,7 +35,7 @@ export default {
   testFramework: {
     config: { ui: 'bdd', timeout: 120_000 },
   },
-  middleware: [vite.middleware],
+  middleware: [oversizedRoute, vite.middleware],
   plugins: [vite.plugin, compareScreenshotPlugin()],
   reporters: [defaultReporter(), countReporter()],
 };

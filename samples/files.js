@@ -6,7 +6,7 @@
  *   const { ifc, truth } = await sampleFile('office-20k');
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeBuilding } from './building.js';
@@ -51,9 +51,35 @@ export function sampleFile(name, { dir = CACHE, log = () => {} } = {}) {
     } finally {
       closeSync(fd);
     }
-    writeFileSync(truth, JSON.stringify({ ...facts, bytes }));
+    writeJson(truth, { ...facts, bytes });
     renameSync(`${ifc}.part`, ifc);
     log(`generated ${name}: ${facts.products.length} products, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   return { ifc, truth };
+}
+
+/**
+ * Writes `value` as JSON, its top-level arrays an item at a time: the truth of an office of
+ * a million products is longer than the longest string V8 makes.
+ * @param {string} file
+ * @param {Record<string, unknown>} value
+ */
+function writeJson(file, value) {
+  const fd = openSync(file, 'w');
+  try {
+    writeSync(fd, '{');
+    Object.entries(value).forEach(([key, item], i) => {
+      writeSync(fd, `${i ? ',' : ''}${JSON.stringify(key)}:`);
+      if (!Array.isArray(item)) {
+        writeSync(fd, JSON.stringify(item) ?? 'null');
+        return;
+      }
+      writeSync(fd, '[');
+      item.forEach((element, j) => writeSync(fd, (j ? ',' : '') + JSON.stringify(element)));
+      writeSync(fd, ']');
+    });
+    writeSync(fd, '}');
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -40,6 +40,12 @@ describe('bad input keeps the viewer usable', () => {
 
   it('an empty file', () => expectError(() => el.loadUrl(blobUrl('')), 'ifc', /empty/));
 
+  it('a file over the size limit, refused from its announced size before the download', async () => {
+    // The test server announces 3 GB and sends one line (test/support/oversized-route.mjs).
+    await expectError(() => el.loadUrl('/test-files/oversized.ifc'), 'ifc', /oversized\.ifc is too large \(3\.00 GB\): the viewer loads files of up to 2 GB/);
+    await expectError(() => el.loadModel('/test-files/oversized.ifc', { modelId: 'oversized' }), 'ifc', /too large \(3\.00 GB\)/);
+  });
+
   it('random bytes', () => {
     const bytes = new Uint8Array(4096);
     crypto.getRandomValues(bytes);

@@ -1,10 +1,25 @@
 import { ViewerError } from '../types.js';
 
 /**
+ * The largest file the viewer takes. Measured (`npm run bench:largest`, README): a 2.0 GB
+ * IFC loads; a 4 GB one is more than a page can download into memory, and web-ifc's
+ * memory ends at 4 GB. A larger file fails at once, before its download, as `too large`.
+ */
+export const MAX_FILE_BYTES = 2 ** 31;
+
+/** The error of a file over MAX_FILE_BYTES (or one the browser could not hold). */
+export function tooLarge(url: string, bytes: number | null, detail = ''): ViewerError {
+  const size = bytes ? ` (${(bytes / 1e9).toFixed(2)} GB)` : '';
+  return new ViewerError('ifc', `${url} is too large${size}: the viewer loads files of up to ${MAX_FILE_BYTES / 2 ** 30} GB${detail ? ` (${detail})` : ''}`);
+}
+
+/**
  * Fetches a URL as bytes, reporting download progress, and turns HTTP and network
  * failures into ViewerErrors that say what went wrong (401 with the server's message).
+ * The body goes straight into one buffer of the announced size (no second copy of a big
+ * file); a file over MAX_FILE_BYTES is refused as `too large`.
  */
-export async function fetchBytes(url: string, onProgress?: (fraction: number) => void): Promise<ArrayBuffer> {
+export async function fetchBytes(url: string, onProgress: (fraction: number) => void = () => {}): Promise<ArrayBuffer> {
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'same-origin' });
@@ -15,25 +30,37 @@ export async function fetchBytes(url: string, onProgress?: (fraction: number) =>
     const detail = await errorMessage(response);
     throw new ViewerError('network', `${url} answered ${response.status}${response.statusText ? ' ' + response.statusText : ''}${detail ? `: ${detail}` : ''}`);
   }
+  // The announced size: of the bytes on the wire, which compression makes smaller than the file.
   const total = Number(response.headers.get('content-length')) || 0;
-  if (!response.body || !onProgress || !total) return response.arrayBuffer();
+  if (total > MAX_FILE_BYTES) {
+    void response.body?.cancel();
+    throw tooLarge(url, total);
+  }
+  if (!response.body) return response.arrayBuffer();
   const reader = response.body.getReader();
-  const parts: Uint8Array[] = [];
+  let bytes = new Uint8Array(total || 1 << 20);
   let received = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    parts.push(value);
-    received += value.length;
-    onProgress(Math.min(1, received / total));
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (received + value.length > bytes.length) {
+        if (received + value.length > MAX_FILE_BYTES) throw tooLarge(url, null, `over ${MAX_FILE_BYTES / 2 ** 30} GB received`);
+        const grown = new Uint8Array(Math.min(MAX_FILE_BYTES, Math.max(bytes.length * 2, received + value.length)));
+        grown.set(bytes.subarray(0, received));
+        bytes = grown;
+      }
+      bytes.set(value, received);
+      received += value.length;
+      if (total) onProgress(Math.min(1, received / total));
+    }
+  } catch (e) {
+    void reader.cancel().catch(() => undefined);
+    if (e instanceof ViewerError) throw e;
+    if (e instanceof RangeError) throw tooLarge(url, total || received, 'the browser could not hold it');
+    throw new ViewerError('network', `Could not download ${url}: ${(e as Error).message}`);
   }
-  const bytes = new Uint8Array(received);
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes.buffer;
+  return received === bytes.length ? bytes.buffer : bytes.slice(0, received).buffer;
 }
 
 /** The message of a JSON error body (`{error: {message}}` or `{message}`), or its first line of text. */
