@@ -782,6 +782,7 @@ export class Viewer3d {
     this.detail.update(camera, this.streaming ? [...this.models, this.streaming] : this.models, metresPerPixel, full || camera !== this.rig.camera ? 0 : MOVING_MIN_PIXELS);
     this.renderer.render(this.scene, camera);
     this.sectioning.render(this.renderer);
+    this.detail.drawn();
   }
 
   /** Every batch in the scene, a streaming model's included. */

@@ -23,6 +23,7 @@ export class MovingDetail {
   private readonly last = new Matrix4();
   private readonly lastProjection = new Matrix4();
   private restTimer = 0;
+  private moved = false;
 
   constructor(
     /** Asks for a frame (the full one, once the camera rests). */
@@ -39,10 +40,8 @@ export class MovingDetail {
     const moved = !this.last.equals(camera.matrixWorld) || !this.lastProjection.equals(camera.projectionMatrix);
     this.last.copy(camera.matrixWorld);
     this.lastProjection.copy(camera.projectionMatrix);
-    if (moved) {
-      window.clearTimeout(this.restTimer);
-      this.restTimer = window.setTimeout(() => this.requestRender(), REST_MS);
-    }
+    if (moved) window.clearTimeout(this.restTimer);
+    this.moved = moved;
     const skip = moved && minPixels > 0;
     for (const model of models) {
       // In the model's own coordinates: its boxes are there (transformModel moves the group).
@@ -54,6 +53,17 @@ export class MovingDetail {
         batch.geometry.setDrawRange(0, count);
       }
     }
+  }
+
+  /**
+   * Once a moving frame is drawn: the full frame REST_MS later, unless the camera moves
+   * again first. Counted from the end of the frame, so that frames slower than REST_MS
+   * do not get a full frame between each two.
+   */
+  drawn() {
+    if (!this.moved) return;
+    window.clearTimeout(this.restTimer);
+    this.restTimer = window.setTimeout(() => this.requestRender(), REST_MS);
   }
 
   dispose() {
