@@ -44,8 +44,8 @@ function peakOf(browserPid, type) {
     try {
       const cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
       if (!cmdline.includes(`--type=${type}`)) continue;
+      if (!descends(pid, browserPid)) continue;
       const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-      if (!new RegExp(`^PPid:\\s+${browserPid}$`, 'm').test(status) && !descends(pid, browserPid)) continue;
       peak = Math.max(peak, Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024);
     } catch {
       // a process that ended meanwhile
@@ -54,6 +54,7 @@ function peakOf(browserPid, type) {
   return peak;
 }
 
+/** Whether process `pid` runs under `ancestor` (its parent, or a parent's parent...). */
 function descends(pid, ancestor) {
   for (let p = pid, depth = 0; p && p !== '1' && depth < 10; depth++) {
     if (p === String(ancestor)) return true;

@@ -779,25 +779,26 @@ export class Viewer3d {
     this.labels.update(camera, this.canvas.clientWidth, this.canvas.clientHeight);
     this.measure.update(camera, metresPerPixel);
     this.sphere.scaleFor(camera, metresPerPixel);
-    this.detail.update(camera, this.streaming ? [...this.models, this.streaming] : this.models, metresPerPixel, full || camera !== this.rig.camera ? 0 : MOVING_MIN_PIXELS);
+    this.detail.update(camera, this.sceneModels(), metresPerPixel, full || camera !== this.rig.camera ? 0 : MOVING_MIN_PIXELS);
     this.renderer.render(this.scene, camera);
     this.sectioning.render(this.renderer);
     this.detail.drawn();
   }
 
-  /** Every batch in the scene, a streaming model's included. */
-  private *batches() {
-    for (const model of this.models) yield* model.batches;
-    if (this.streaming) yield* this.streaming.batches;
+  /** Every model in the scene, a streaming one included. */
+  private sceneModels(): SceneModel[] {
+    return this.streaming ? [...this.models, this.streaming] : this.models;
   }
 
   /** Draws the see-through pass only where something is see-through, the opaque pass only where something is opaque. */
   private updatePasses() {
     const anyTranslucent = this.state.translucentCount > 0 || this.state.coloredCount > 0;
-    for (const batch of this.batches()) {
-      const shown = this.anyVisible(batch.ranges);
-      batch.translucent.visible = shown && (batch.transparent || anyTranslucent);
-      batch.opaque.visible = shown && (!batch.transparent || this.state.coloredCount > 0);
+    for (const model of this.sceneModels()) {
+      for (const batch of model.batches) {
+        const shown = this.anyVisible(batch.ranges);
+        batch.translucent.visible = shown && (batch.transparent || anyTranslucent);
+        batch.opaque.visible = shown && (!batch.transparent || this.state.coloredCount > 0);
+      }
     }
   }
 

@@ -1,4 +1,4 @@
-import { UNSTYLED, type GeometryChunk } from './protocol.js';
+import { RANGE_STRIDE, UNSTYLED, type GeometryChunk } from './protocol.js';
 import type { PieceShape } from './piece-shape.js';
 import { ifcPoint } from './web-ifc-frame.js';
 
@@ -146,16 +146,16 @@ export class GeometryBatcher {
       const b = o * 6;
       objectSize[o] = Math.hypot(boxes[b + 3] - boxes[b], boxes[b + 4] - boxes[b + 1], boxes[b + 5] - boxes[b + 2]);
     }
-    const pieces = this.ranges.length / 3;
-    const order = Array.from({ length: pieces }, (_, i) => i).sort((a, b) => objectSize[this.ranges[b * 3]] - objectSize[this.ranges[a * 3]] || a - b);
+    const pieces = this.ranges.length / RANGE_STRIDE;
+    const order = Array.from({ length: pieces }, (_, i) => i).sort((a, b) => objectSize[this.ranges[b * RANGE_STRIDE]] - objectSize[this.ranges[a * RANGE_STRIDE]] || a - b);
     const indices = new Uint32Array(this.indexCount);
     const ranges = new Uint32Array(this.ranges.length);
     const sizes = new Float32Array(pieces);
     let at = 0;
     order.forEach((piece, k) => {
-      const [object, first, count] = [this.ranges[piece * 3], this.ranges[piece * 3 + 1], this.ranges[piece * 3 + 2]];
+      const [object, first, count] = this.ranges.slice(piece * RANGE_STRIDE, (piece + 1) * RANGE_STRIDE);
       indices.set(this.indices.subarray(first, first + count), at);
-      ranges.set([object, at, count], k * 3);
+      ranges.set([object, at, count], k * RANGE_STRIDE);
       sizes[k] = objectSize[object];
       at += count;
     });

@@ -1,5 +1,6 @@
 import { Matrix4, Vector3, type Camera } from 'three';
 import type { SceneModel } from './scene-model.js';
+import { RANGE_STRIDE } from '../ifc/protocol.js';
 
 /** Objects smaller than this on screen (their box's diagonal, in CSS pixels) are left out while the camera moves. */
 export const MOVING_MIN_PIXELS = 4;
@@ -75,6 +76,6 @@ export class MovingDetail {
 function keptIndices(model: SceneModel, batch: SceneModel['batches'][number], shows: (size: number, distance: number) => boolean): number {
   const { sizes, ranges } = batch;
   let kept = sizes.length;
-  while (kept > 0 && !shows(sizes[kept - 1], model.distanceTo(ranges[(kept - 1) * 3], eye))) kept--;
-  return kept === sizes.length ? Infinity : ranges[kept * 3 + 1];
+  while (kept > 0 && !shows(sizes[kept - 1], model.distanceTo(ranges[(kept - 1) * RANGE_STRIDE], eye))) kept--;
+  return kept === sizes.length ? Infinity : ranges[kept * RANGE_STRIDE + 1];
 }
