@@ -56,8 +56,18 @@ export class ProductReader {
       description: ifcText(line.Description),
     };
     if (options.attributes) product.attributes = this.attributes(line, 1);
-    if (options.definedBy) product.definedBy = (this.definitionMap().get(expressId) ?? []).map((id) => this.entity(id, 2));
+    if (options.definedBy) product.definedBy = this.definitionIds(expressId).map((id) => this.definition(id));
     return product;
+  }
+
+  /** The express ids of an object's property sets, quantity sets and type object (its `definedBy`). */
+  definitionIds(expressId: number): number[] {
+    return this.definitionMap().get(expressId) ?? [];
+  }
+
+  /** One element of `definedBy`: the definition's Entity value, its references expanded one level. */
+  definition(expressId: number): AttributeValue {
+    return this.entity(expressId, 2);
   }
 
   /** The spatial structure (project, sites, buildings, storeys, spaces) with names and elevations. */

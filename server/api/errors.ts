@@ -1,0 +1,40 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError } from '../services/errors.js';
+
+const NAMES: Record<number, [number, string]> = {
+  400: [24, 'BAD_REQUEST'],
+  401: [401, 'UNAUTHORIZED'],
+  403: [100, 'INSUFFICIENT_PRIVILEGE'],
+  404: [20, 'NOT_FOUND'],
+  405: [405, 'METHOD_NOT_ALLOWED'],
+  413: [413, 'PAYLOAD_TOO_LARGE'],
+  415: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+};
+
+/** The one JSON error body of every API: `{"error": {"code", "name", "message"}}` (seed 002's code, name and message). */
+export function errorBody(status: number, message: string, code?: number, name?: string) {
+  const [defaultCode, defaultName] = NAMES[status] ?? [status, status < 500 ? 'BAD_REQUEST' : 'INTERNAL_ERROR'];
+  return { error: { code: code ?? defaultCode, name: name ?? defaultName, message } };
+}
+
+/**
+ * Errors become that body: a service's ApiError as it says, Fastify's own 4xx (schema
+ * validation, malformed JSON, a body over the limit, an unknown media type) with their
+ * message, and anything else a 500 that shows no internals. A bad token's 401 carries
+ * `WWW-Authenticate` (RFC 6750).
+ */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="platform", error="invalid_token"');
+      return reply.status(error.status).send(errorBody(error.status, error.message, error.code, error.codeName));
+    }
+    const status = (error as FastifyError).statusCode ?? 500;
+    if (status >= 400 && status < 500) return reply.status(status).send(errorBody(status, error.message));
+    request.log.error(error);
+    return reply.status(500).send(errorBody(500, 'Internal error'));
+  });
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody(404, `No resource ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

@@ -1,0 +1,32 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import type { Context } from './api/context.js';
+import { installErrorHandling } from './api/errors.js';
+import { oauthRoutes } from './api/oauth/routes.js';
+import { v1Routes } from './api/v1/index.js';
+
+/**
+ * The HTTP side of the platform: one Fastify app, each API a plugin with its own prefix;
+ * the OpenAPI description at /openapi.json is generated from the routes' own schemas.
+ */
+export async function buildApp(ctx: Context, options: { logLevel?: string; pages?: (app: FastifyInstance) => Promise<void> } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'error' },
+    bodyLimit: 1 << 20,
+    // Query strings keep `+` as `+` where the caller did not encode it (OData datetimes, TOOLCHAIN.md).
+    routerOptions: { maxParamLength: 200 },
+  });
+  installErrorHandling(app);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'BIM platform', version: '1.0', description: 'Model hosting (v1), OAuth 2.0 and the viewers\' tokens. See README.md, "The platform".' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  await app.register(async (scope) => oauthRoutes(scope, ctx));
+  await app.register(async (scope) => v1Routes(scope, ctx), { prefix: '/1.0' });
+  app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+  if (options.pages) await options.pages(app);
+  return app;
+}

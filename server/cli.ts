@@ -1,0 +1,49 @@
+import { parseArgs } from 'node:util';
+import { readSettings } from './config.js';
+import { openDatabase } from './storage/database.js';
+import { migrate } from './storage/migrate.js';
+import { createUser } from './services/users.js';
+import { createClient } from './services/clients.js';
+
+/**
+ * The platform's command line (`npm run cli -- <command>`), on the same storage settings
+ * as the server (DATA_DIR or DATABASE_URL). On the embedded database, stop the server
+ * first: one process at a time opens its folder.
+ *
+ *   user add --email E --password P [--name N]
+ *   app add --name N --redirect-uri URL          registers an OAuth application (seed 000:
+ *                                                 "by contacting support"); prints its id and secret
+ */
+const USAGE = 'usage: cli user add --email E --password P [--name N] | cli app add --name N --redirect-uri URL';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    name: { type: 'string' },
+    'redirect-uri': { type: 'string' },
+  },
+});
+
+const settings = readSettings();
+const db = await openDatabase({ url: settings.databaseUrl, dataDir: settings.dataDir });
+try {
+  await migrate(db);
+  const command = positionals.join(' ');
+  if (command === 'user add' && values.email && values.password) {
+    const user = await createUser(db, values.email, values.name ?? values.email, values.password);
+    process.stdout.write(`${JSON.stringify({ id: user.id, email: user.email })}\n`);
+  } else if (command === 'app add' && values.name && values['redirect-uri']) {
+    const client = await createClient(db, values.name, values['redirect-uri']);
+    process.stdout.write(`${JSON.stringify({ client_id: client.id, client_secret: client.secret, redirect_uri: client.redirectUri })}\n`);
+  } else {
+    process.stderr.write(`${USAGE}\n`);
+    process.exitCode = 2;
+  }
+} catch (error) {
+  process.stderr.write(`${(error as Error).message}\n`);
+  process.exitCode = 1;
+} finally {
+  await db.close();
+}

@@ -1,0 +1,66 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Everything the platform reads from its environment, in one place (README, "The platform"). */
+export interface Settings {
+  host: string;
+  /** 0 picks a free port (tests); the address is printed either way. */
+  port: number;
+  /** PGlite's data and the local blob store live here unless DATABASE_URL / S3_BUCKET say otherwise. */
+  dataDir: string;
+  databaseUrl?: string;
+  s3?: { bucket: string; endpoint?: string; region?: string };
+  maxUploadBytes: number;
+  /** Files above this fail processing with `too large to process` (web-ifc's wasm memory is 4 GB). */
+  maxProcessBytes: number;
+  /** 'inline': this process also runs jobs (the default); 'off': API only, jobs run in `npm run worker`. */
+  jobs: 'inline' | 'off';
+  jobLeaseMs: number;
+  jobPollMs: number;
+  /** The first user, created when there is none. */
+  admin: { email: string; password?: string; name: string };
+  oauth: { accessTokenLifetime: number; refreshTokenLifetime: number; codeLifetime: number };
+  /** Fastify's (pino's) log level: errors by default; 'info' logs every request. */
+  logLevel: string;
+  /** Serve the viewers' demo pages and the console (the repository's dist/ and demo/). */
+  servePages: boolean;
+  /** Create the sample project from the generated building on first start. */
+  sampleProject: boolean;
+}
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const GB = 1024 ** 3;
+
+function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number, not ${raw}`);
+  return value;
+}
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
+  const jobs = env.JOBS ?? 'inline';
+  if (jobs !== 'inline' && jobs !== 'off') throw new Error(`JOBS must be inline or off, not ${jobs}`);
+  return {
+    host: env.HOST ?? '127.0.0.1',
+    port: number(env, 'PORT', 3000),
+    dataDir: path.resolve(env.DATA_DIR ?? path.join(ROOT, 'data')),
+    databaseUrl: env.DATABASE_URL || undefined,
+    s3: env.S3_BUCKET ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT || undefined, region: env.S3_REGION || undefined } : undefined,
+    maxUploadBytes: number(env, 'MAX_UPLOAD_BYTES', 2 * GB),
+    maxProcessBytes: number(env, 'MAX_PROCESS_BYTES', 2 * GB),
+    jobs,
+    jobLeaseMs: number(env, 'JOB_LEASE_MS', 60_000),
+    jobPollMs: number(env, 'JOB_POLL_MS', 1_000),
+    admin: { email: env.ADMIN_EMAIL ?? 'admin@example.com', password: env.ADMIN_PASSWORD || undefined, name: env.ADMIN_NAME ?? 'Administrator' },
+    oauth: {
+      accessTokenLifetime: number(env, 'ACCESS_TOKEN_LIFETIME', 3600),
+      refreshTokenLifetime: number(env, 'REFRESH_TOKEN_LIFETIME', 14 * 24 * 3600),
+      codeLifetime: number(env, 'AUTHORIZATION_CODE_LIFETIME', 60),
+    },
+    logLevel: env.LOG_LEVEL ?? 'error',
+    servePages: env.SERVE_PAGES !== '0',
+    sampleProject: env.SAMPLE_PROJECT !== '0',
+  };
+}

@@ -1,0 +1,30 @@
+import { readSettings } from './config.js';
+import { openPlatform } from './platform.js';
+import { buildApp } from './app.js';
+
+/**
+ * `npm start`'s server: the platform on its embedded defaults (PGlite and files in
+ * DATA_DIR), jobs in this process unless JOBS=off. Prints `listening on <url>` once ready.
+ */
+const settings = readSettings();
+const platform = await openPlatform(settings, { runJobs: settings.jobs === 'inline' });
+const app = await buildApp({
+  db: platform.db,
+  blobs: platform.blobs,
+  maxUploadBytes: settings.maxUploadBytes,
+  pokeJobs: () => platform.runner?.poke(),
+  oauth: settings.oauth,
+}, { logLevel: settings.logLevel });
+const url = await app.listen({ host: settings.host, port: settings.port });
+process.stdout.write(`listening on ${url}\n`);
+
+let closing = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (closing) return;
+    closing = true;
+    await app.close();
+    await platform.close();
+    process.exit(0);
+  });
+}

@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { openDatabase, type Database } from './storage/database.js';
+import { openBlobStore, type BlobStore } from './storage/blobs.js';
+import { migrate } from './storage/migrate.js';
+import { JobRunner } from './jobs/runner.js';
+import { ifcImportJob } from './jobs/ifc-import.js';
+import { readIfcInThread } from './jobs/ifc-reader.js';
+import { IMPORT_JOB } from './services/imports.js';
+import { countUsers, createUser } from './services/users.js';
+import type { Settings } from './config.js';
+
+/** The parts of a running platform process: storage, and the job runner when it runs jobs. */
+export interface Platform {
+  db: Database;
+  blobs: BlobStore;
+  runner?: JobRunner;
+  close(): Promise<void>;
+}
+
+/** Opens storage (migrating it), makes the first user, starts the job runner when asked. */
+export async function openPlatform(settings: Settings, options: { runJobs: boolean; log?: (line: string) => void }): Promise<Platform> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const db = await openDatabase({ url: settings.databaseUrl, dataDir: settings.dataDir });
+  try {
+    const applied = await migrate(db);
+    if (applied.length) log(`database: applied ${applied.join(', ')}`);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  const blobs = await openBlobStore({ dir: `${settings.dataDir}/blobs`, s3: settings.s3 });
+  if ((await countUsers(db)) === 0) {
+    const password = settings.admin.password ?? randomBytes(9).toString('base64url');
+    await createUser(db, settings.admin.email, settings.admin.name, password);
+    log(`first start: created the user ${settings.admin.email}${settings.admin.password ? '' : ` with the password ${password} (shown once)`}`);
+  }
+  let runner: JobRunner | undefined;
+  if (options.runJobs) {
+    runner = new JobRunner(db, { [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read: readIfcInThread }) }, {
+      leaseMs: settings.jobLeaseMs,
+      pollMs: settings.jobPollMs,
+    });
+    runner.start();
+  }
+  return {
+    db,
+    blobs,
+    runner,
+    async close() {
+      await runner?.stop();
+      await db.close();
+    },
+  };
+}

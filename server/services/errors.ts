@@ -1,0 +1,21 @@
+/**
+ * The errors services throw, each with the HTTP status and the v2 API's code and name
+ * (seed 002, "Errors"); api/errors.ts turns them into the one JSON error body
+ * `{"error": {"code", "name", "message"}}`.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: number,
+    readonly codeName: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new ApiError(400, 24, 'BAD_REQUEST', message);
+export const unauthorized = (message = 'Missing, expired or invalid access token') => new ApiError(401, 401, 'UNAUTHORIZED', message);
+export const forbidden = (message = 'Insufficient privilege') => new ApiError(403, 100, 'INSUFFICIENT_PRIVILEGE', message);
+export const notFound = (what: string, id: string | number) => new ApiError(404, 20, 'NOT_FOUND', `${what} (${id}) not found`);
+export const tooLarge = (message: string) => new ApiError(413, 413, 'PAYLOAD_TOO_LARGE', message);

@@ -1,0 +1,95 @@
+import type { Sql } from '../storage/database.js';
+import { authenticateClient, findClient, type Client } from './clients.js';
+import { newToken, tokenHash } from './secrets.js';
+
+/**
+ * The storage half of OAuth 2.0 for @node-oauth/oauth2-server (authorization code with
+ * PKCE, refresh tokens): clients, codes and tokens in the database, codes and tokens
+ * stored as their SHA-256. The library does the protocol's checks (redirect_uri match,
+ * expiry, PKCE S256, single use through revokeAuthorizationCode).
+ */
+export const GRANTS = ['authorization_code', 'refresh_token'];
+
+const asClient = (client: Client) => ({ id: client.id, grants: GRANTS, redirectUris: [client.redirectUri] });
+
+export function oauthModel(sql: Sql) {
+  return {
+    generateAccessToken: async () => newToken(),
+    generateRefreshToken: async () => newToken(),
+    generateAuthorizationCode: async () => newToken(),
+
+    async getClient(clientId: string, clientSecret: string | null) {
+      const client = clientSecret === null ? await findClient(sql, clientId) : await authenticateClient(sql, clientId, clientSecret);
+      return client ? asClient(client) : false;
+    },
+
+    async saveAuthorizationCode(
+      code: { authorizationCode: string; expiresAt: Date; redirectUri: string; scope?: string[]; codeChallenge?: string; codeChallengeMethod?: string },
+      client: { id: string },
+      user: { id: string },
+    ) {
+      await sql.query(
+        `INSERT INTO oauth_codes (code_hash, client_id, user_id, redirect_uri, scope, code_challenge, code_challenge_method, expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [tokenHash(code.authorizationCode), client.id, user.id, code.redirectUri, code.scope?.join(' ') ?? null, code.codeChallenge ?? null, code.codeChallengeMethod ?? null, code.expiresAt],
+      );
+      return { ...code, client, user };
+    },
+
+    async getAuthorizationCode(authorizationCode: string) {
+      const [row] = await sql.query('SELECT * FROM oauth_codes WHERE code_hash = $1', [tokenHash(authorizationCode)]);
+      if (!row) return false;
+      return {
+        authorizationCode,
+        expiresAt: row.expires_at,
+        redirectUri: row.redirect_uri,
+        scope: row.scope ? row.scope.split(' ') : undefined,
+        codeChallenge: row.code_challenge ?? undefined,
+        codeChallengeMethod: row.code_challenge_method ?? undefined,
+        client: { id: row.client_id },
+        user: { id: row.user_id },
+      };
+    },
+
+    /** Deletes the code; false when it was gone already, so a replayed code fails even when two arrive at once. */
+    async revokeAuthorizationCode(code: { authorizationCode: string }) {
+      return (await sql.query('DELETE FROM oauth_codes WHERE code_hash = $1 RETURNING 1', [tokenHash(code.authorizationCode)])).length > 0;
+    },
+
+    async saveToken(
+      token: { accessToken: string; accessTokenExpiresAt: Date; refreshToken?: string; refreshTokenExpiresAt?: Date; scope?: string[] },
+      client: { id: string },
+      user: { id: string },
+    ) {
+      await sql.query(
+        `INSERT INTO oauth_tokens (access_hash, refresh_hash, client_id, user_id, scope, access_expires_at, refresh_expires_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [tokenHash(token.accessToken), token.refreshToken ? tokenHash(token.refreshToken) : null, client.id, user.id, token.scope?.join(' ') ?? null, token.accessTokenExpiresAt, token.refreshTokenExpiresAt ?? null],
+      );
+      return { ...token, client, user };
+    },
+
+    async getRefreshToken(refreshToken: string) {
+      const [row] = await sql.query('SELECT * FROM oauth_tokens WHERE refresh_hash = $1', [tokenHash(refreshToken)]);
+      if (!row) return false;
+      return {
+        refreshToken,
+        refreshTokenExpiresAt: row.refresh_expires_at,
+        scope: row.scope ? row.scope.split(' ') : undefined,
+        client: { id: row.client_id },
+        user: { id: row.user_id },
+      };
+    },
+
+    /** A refresh token is used once: its access token goes with it. */
+    async revokeToken(token: { refreshToken: string }) {
+      return (await sql.query('DELETE FROM oauth_tokens WHERE refresh_hash = $1 RETURNING 1', [tokenHash(token.refreshToken)])).length > 0;
+    },
+  };
+}
+
+/** The user id and client of a live access token; undefined when unknown or expired. */
+export async function resolveAccessToken(sql: Sql, accessToken: string): Promise<{ userId: string; clientId: string } | undefined> {
+  const [row] = await sql.query('SELECT user_id, client_id FROM oauth_tokens WHERE access_hash = $1 AND access_expires_at > now()', [tokenHash(accessToken)]);
+  return row ? { userId: row.user_id, clientId: row.client_id } : undefined;
+}

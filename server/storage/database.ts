@@ -1,0 +1,44 @@
+/**
+ * The one narrow interface every service speaks SQL through. One dialect, PostgreSQL 15:
+ * the embedded PGlite (pglite.ts) by default, a real server (postgres.ts) when
+ * DATABASE_URL is set. int8 columns come back as JavaScript numbers (ids and object ids
+ * stay below 2^53), jsonb as objects, timestamptz as Dates.
+ */
+export type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+export interface Sql {
+  /** One statement with $1... parameters. */
+  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Several statements, no parameters (migrations). */
+  exec(text: string): Promise<void>;
+}
+
+export interface Database extends Sql {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: all of it is visible afterwards, or none. */
+  transaction<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** The first row, or undefined. */
+export async function one<T extends Row = Row>(sql: Sql, text: string, params?: unknown[]): Promise<T | undefined> {
+  return (await sql.query<T>(text, params))[0];
+}
+
+/** PostgreSQL's type oid of int8: parsed as a number, not a string. */
+export const INT8_OID = 20;
+
+export interface DatabaseSettings {
+  /** postgres://... for a real server; otherwise PGlite in `dataDir`. */
+  url?: string;
+  dataDir: string;
+}
+
+export async function openDatabase(settings: DatabaseSettings): Promise<Database> {
+  if (settings.url) {
+    const { openPostgres } = await import('./postgres.js');
+    return openPostgres(settings.url);
+  }
+  const { openPglite } = await import('./pglite.js');
+  return openPglite(settings.dataDir);
+}

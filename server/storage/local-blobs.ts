@@ -1,0 +1,54 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { BlobNotFound, type BlobStore } from './blobs.js';
+
+/** Blobs as files under one folder. Written to a temporary name and renamed: never seen half-written. */
+export class LocalBlobs implements BlobStore {
+  constructor(private readonly root: string) {}
+
+  private file(key: string): string {
+    const file = path.resolve(this.root, key);
+    if (!file.startsWith(path.resolve(this.root) + path.sep)) throw new Error(`Bad blob key ${key}`);
+    return file;
+  }
+
+  async put(key: string, body: Readable): Promise<number> {
+    const file = this.file(key);
+    await mkdir(path.dirname(file), { recursive: true });
+    const partial = `${file}.${randomUUID()}.partial`;
+    try {
+      await pipeline(body, createWriteStream(partial));
+      await rename(partial, file);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return (await stat(file)).size;
+  }
+
+  async get(key: string): Promise<Readable> {
+    const file = this.file(key);
+    try {
+      await stat(file);
+    } catch {
+      throw new BlobNotFound(key);
+    }
+    return createReadStream(file);
+  }
+
+  async read(key: string): Promise<Buffer> {
+    try {
+      return await readFile(this.file(key));
+    } catch {
+      throw new BlobNotFound(key);
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.file(key), { force: true });
+  }
+}

@@ -1,0 +1,38 @@
+import pg from 'pg';
+import { INT8_OID, type Database, type Row, type Sql } from './database.js';
+
+/** A real PostgreSQL (15 or later) through a pool: what several API processes and workers share. */
+export async function openPostgres(url: string): Promise<Database> {
+  const types = { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text')) };
+  const pool = new pg.Pool({ connectionString: url, types, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // An idle client's error (the server restarted) must not end the process; the next query reconnects.
+  pool.on('error', () => {});
+  await pool.query('SELECT 1');
+  const wrap = (target: pg.Pool | pg.PoolClient): Sql => ({
+    async query<T extends Row>(text: string, params?: unknown[]) {
+      return (await target.query(text, params)).rows as T[];
+    },
+    async exec(text: string) {
+      await target.query(text);
+    },
+  });
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(wrap(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
