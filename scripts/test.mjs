@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: finds a Chrome/Chromium (scripts/find-browser.mjs), runs web-test-runner with
-// web-test-runner.config.mjs and prints `N passed, N failed[, N skipped]` as the last line.
-// Extra arguments go to web-test-runner, e.g.
+// web-test-runner.config.mjs, then the platform server's tests on PGlite and on a
+// temporary PostgreSQL (scripts/server-tests.mjs), and prints `N passed, N failed[, N
+// skipped]` over both as the last line. Extra arguments go to web-test-runner and leave
+// the server tests out, e.g.
 //   npm test -- --files test/infra.test.ts
+//   npm test -- --server [server/test/x.test.ts ...]   the server tests alone
 // Environment: CHROME_PATH (browser to use), UPDATE_SCREENSHOTS=1 (create missing
 // expected screenshots), NO_BROWSER_INSTALL=1 (never install a browser), BIM_MODELS (the
 // folder of real models that test/real-models/ reads; default ../shared/models; without
@@ -15,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import { bimModelsFolder, bimModelsSetting } from './bim-models.mjs';
 import { findBrowser } from './find-browser.mjs';
 import { bundleIsStale } from './stale-build.mjs';
+import { runServerTests } from './server-tests.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WTR_BIN = path.join(ROOT, 'node_modules/@web/test-runner/dist/bin.js');
@@ -22,6 +26,13 @@ const WTR_BIN = path.join(ROOT, 'node_modules/@web/test-runner/dist/bin.js');
 function finish(line, code) {
   process.stdout.write(`${line}\n`);
   process.exit(code);
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--server') {
+  const counts = await runServerTests({ files: args.slice(1), requirePostgres: process.env.CI === 'true' });
+  if (counts.failedFiles.length) process.stdout.write(`failed test files: ${counts.failedFiles.map((f) => path.relative(ROOT, f)).join(', ')}\n`);
+  finish(`${counts.passed} passed, ${counts.failed} failed`, counts.failed ? 1 : 0);
 }
 
 if (!existsSync(WTR_BIN)) {
@@ -51,7 +62,7 @@ const countsFile = path.join(tmp, 'counts.json');
 
 const child = spawn(
   process.execPath,
-  [WTR_BIN, '--config', path.join(ROOT, 'web-test-runner.config.mjs'), ...process.argv.slice(2)],
+  [WTR_BIN, '--config', path.join(ROOT, 'web-test-runner.config.mjs'), ...args],
   {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -87,6 +98,16 @@ if (!counts) {
 let exitCode = code;
 if (exitCode === 0 && counts.failed > 0) exitCode = 1;
 if (exitCode !== 0 && counts.failed === 0) counts.failed = 1; // runner failed outside any test
+counts.failedFiles ??= [];
+
+// The whole suite (no arguments) goes on to the server's tests; a chosen set of browser files does not.
+if (args.length === 0) {
+  const server = await runServerTests({ requirePostgres: process.env.CI === 'true' });
+  counts.passed += server.passed;
+  counts.failed += server.failed;
+  counts.failedFiles.push(...server.failedFiles);
+  if (server.failed) exitCode = 1;
+}
 if (counts.failedFiles?.length) {
   process.stdout.write(`failed test files: ${counts.failedFiles.map(f => path.relative(ROOT, f)).join(', ')}\n`);
 }

@@ -7,9 +7,9 @@ import { createHash, randomBytes } from 'node:crypto';
 
 /**
  * Starts the real server (server/main.ts) as a process of its own on a fresh data folder
- * and a free port, and talks HTTP to it. DATABASE_URL, when the test run sets it, puts
- * every server on that PostgreSQL (scripts/server-tests.mjs makes one per run) and the
- * data folder holds only blobs.
+ * and a free port, and talks HTTP to it. TEST_DATABASE_URL, when the test run sets it,
+ * puts every server on that PostgreSQL (scripts/server-tests.mjs starts one per run; each
+ * data folder gets a database of its own there) and the data folder holds only blobs.
  */
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = path.resolve(SERVER_DIR, '..');
@@ -36,9 +36,30 @@ export function removeDataDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * The database of a data folder on the run's PostgreSQL (TEST_DATABASE_URL): one database
+ * per folder, made when first asked for, so servers of different tests never share rows
+ * and a server restarted on the same folder finds its own. Undefined on PGlite.
+ */
+export function databaseFor(dataDir: string): string | undefined {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) return undefined;
+  const name = `bim_${path.basename(dataDir).replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`;
+  const script = `const pg = require('pg'); const c = new pg.Client(process.argv[1]);
+    c.connect().then(() => c.query("SELECT 1 FROM pg_database WHERE datname = '${name}'"))
+      .then((r) => r.rows.length ? null : c.query('CREATE DATABASE ${name}')).then(() => c.end())
+      .catch((e) => { console.error(e.message); process.exit(1); });`;
+  const result = spawnSync(process.execPath, ['-e', script, base], { cwd: ROOT, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`could not make the database ${name}: ${result.stderr}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return url.href;
+}
+
 export function serverEnv(dataDir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    DATABASE_URL: databaseFor(dataDir) ?? '',
     DATA_DIR: dataDir,
     PORT: '0',
     HOST: '127.0.0.1',
