@@ -4,6 +4,8 @@ import type { Context } from './api/context.js';
 import { installErrorHandling } from './api/errors.js';
 import { oauthRoutes } from './api/oauth/routes.js';
 import { v1Routes } from './api/v1/index.js';
+import { viewerTokenRoutes } from './api/v2/viewer-tokens.js';
+import { viewer2dAccessRoutes } from './api/beta/viewer2d-access.js';
 
 /**
  * The HTTP side of the platform: one Fastify app, each API a plugin with its own prefix;
@@ -26,6 +28,8 @@ export async function buildApp(ctx: Context, options: { logLevel?: string; pages
   });
   await app.register(async (scope) => oauthRoutes(scope, ctx));
   await app.register(async (scope) => v1Routes(scope, ctx), { prefix: '/1.0' });
+  await app.register(async (scope) => viewerTokenRoutes(scope, ctx), { prefix: '/v2' });
+  await app.register(async (scope) => viewer2dAccessRoutes(scope, ctx), { prefix: '/beta' });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   if (options.pages) await options.pages(app);
   return app;

@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { requireBearer } from '../auth.js';
+import type { Context } from '../context.js';
+import { notFound } from '../../services/errors.js';
+import { grantedRevisions, issueViewerToken, resolveViewerToken, type TokenRequest, type ViewerKind } from '../../services/viewer-tokens.js';
+import { requestOrigin } from '../origin.js';
+
+/** IFC text: STEP physical file (ISO 10303-21). */
+export const IFC_MEDIA_TYPE = 'application/x-step';
+
+const KINDS: { kind: ViewerKind; resource: 'data' | 'geometry' }[] = [
+  { kind: 'viewer3d', resource: 'data' },
+  { kind: 'viewer2d', resource: 'geometry' },
+];
+
+/** Viewers embedded on other origins read data URLs, as they read the hosted platform's. */
+function cors(reply: FastifyReply) {
+  reply.header('Access-Control-Allow-Origin', '*');
+}
+
+const tokenBody = {
+  type: ['object', 'null'],
+  properties: {
+    models: { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 100 },
+    revisions: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 100 },
+    expiresIn: { type: 'number' },
+  },
+  additionalProperties: false,
+} as const;
+const projectParams = { type: 'object', properties: { project: { type: 'string', maxLength: 64 } }, required: ['project'] } as const;
+const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 255 } } } as const;
+
+/**
+ * The viewers' tokens (seed 002): `POST /v2/projects/{project}/viewer3d/token` and
+ * `.../viewer2d/token` (Bearer; body `{models?, revisions?, expiresIn?}`; 201
+ * `{url, expiresAt}`), the data URLs they give (`.../viewer3d/data?token=`,
+ * `.../viewer2d/geometry?token=`: the manifest of DESIGN.md, "Token URLs") and the file
+ * URLs in that manifest (`.../{kind}/file?token=&model=`: the revision's IFC as uploaded).
+ */
+export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
+  const tags = ['v2 viewer tokens'];
+  for (const { kind, resource } of KINDS) {
+    await app.register(async (scope) => {
+      requireBearer(scope, ctx);
+      scope.post<{ Params: { project: string }; Body: TokenRequest | null }>(
+        `/projects/:project/${kind}/token`,
+        { schema: { tags, params: projectParams, body: tokenBody } },
+        async (request, reply) => {
+          const issued = await issueViewerToken(ctx.db, request.auth.userId, kind, request.params.project, request.body ?? {});
+          const url = `${requestOrigin(request)}/v2/projects/${encodeURIComponent(request.params.project)}/${kind}/${resource}?token=${issued.token}`;
+          return reply.status(201).send({ url, expiresAt: issued.expiresAt.toISOString() });
+        },
+      );
+    });
+
+    app.get<{ Params: { project: string }; Querystring: { token?: string } }>(
+      `/projects/:project/${kind}/${resource}`,
+      { schema: { tags, params: projectParams, querystring: tokenQuery } },
+      async (request, reply) => {
+        cors(reply);
+        const grant = await resolveViewerToken(ctx.db, kind, request.params.project, request.query.token);
+        const files = `/v2/projects/${encodeURIComponent(grant.projectId)}/${kind}/file?token=${encodeURIComponent(request.query.token!)}`;
+        const models = (await grantedRevisions(ctx.db, grant)).map((r) => ({
+          id: r.modelId,
+          name: r.modelName,
+          revision: r.id,
+          objectIdBase: String(r.objectIdBase),
+          formats: [{ type: IFC_MEDIA_TYPE, url: `${files}&model=${r.modelId}` }],
+        }));
+        return reply.header('Cache-Control', 'no-store').send({ models });
+      },
+    );
+
+    app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string } }>(
+      `/projects/:project/${kind}/file`,
+      { schema: { tags, params: projectParams, querystring: { ...tokenQuery, properties: { ...tokenQuery.properties, model: { type: 'string', maxLength: 64 } } } } },
+      async (request, reply) => {
+        cors(reply);
+        const grant = await resolveViewerToken(ctx.db, kind, request.params.project, request.query.token);
+        const revision = (await grantedRevisions(ctx.db, grant)).find((r) => r.modelId === request.query.model);
+        if (!revision) throw notFound('Model', request.query.model ?? '');
+        reply.header('Content-Type', IFC_MEDIA_TYPE).header('Content-Length', revision.size).header('Cache-Control', 'private, max-age=3600');
+        return reply.send(await ctx.blobs.get(revision.blobKey));
+      },
+    );
+  }
+}

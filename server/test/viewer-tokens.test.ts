@@ -1,0 +1,114 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { sampleFile } from '../../samples/files.js';
+import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
+
+/** The viewers' tokens: v2 viewer3d/viewer2d token, data and geometry URLs, file URLs, and seed 000's beta 2D access. */
+describe('viewer tokens', () => {
+  let server: TestServer;
+  let bearer: string;
+  let v1: ReturnType<typeof api>;
+  let project: { id: string };
+  let model: { id: string };
+  let other: { id: string };
+  const house = readFileSync(sampleFile('house').ifc);
+  const cabin = readFileSync(sampleFile('cabin').ifc);
+
+  const post = (path: string, body?: unknown) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+
+  before(async () => {
+    const env = serverEnv(newDataDir());
+    const app = cli(env, 'app', 'add', '--name', 'Tokens', '--redirect-uri', 'http://127.0.0.1:9/cb');
+    server = await startServer(env);
+    bearer = (await signInAs(server.url, app)).access_token;
+    v1 = api(server.url, bearer);
+    project = (await v1.post('/projects/new', { name: 'Tokens' })).json;
+    model = (await v1.post(`/models/new?project_id=${project.id}`, { name: 'House' })).json;
+    other = (await v1.post(`/models/new?project_id=${project.id}`, { name: 'Cabin' })).json;
+    for (const [m, bytes] of [[model, house], [model, cabin], [other, cabin]] as const) {
+      const status = await v1.waitForImport((await v1.upload(m.id, 'f.ifc', bytes)).json.token);
+      assert.equal(status.json.result, 'success');
+    }
+  });
+
+  after(async () => {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  });
+
+  it('gives a 3D data URL whose manifest lists the latest revisions and serves their files', async () => {
+    const answer = await post(`/v2/projects/${project.id}/viewer3d/token`);
+    assert.equal(answer.status, 201);
+    const { url, expiresAt } = (await answer.json()) as { url: string; expiresAt: string };
+    assert.match(url, new RegExp(`^${server.url}/v2/projects/${project.id}/viewer3d/data\\?token=`));
+    assert.ok(Date.parse(expiresAt) > Date.now() + 23 * 3600_000);
+    const manifest = await fetch(url);
+    assert.equal(manifest.headers.get('access-control-allow-origin'), '*');
+    const { models } = (await manifest.json()) as { models: { id: string; name: string; revision: number; objectIdBase: string; formats: { type: string; url: string }[] }[] };
+    assert.deepEqual(models.map((m) => [m.id, m.name, m.revision]).sort(), [[model.id, 'House', 2], [other.id, 'Cabin', 1]].sort());
+    const products = (await v1.get(`/revision/products?model_id=${model.id}&per_page=1`)).json;
+    const houseEntry = models.find((m) => m.id === model.id)!;
+    assert.equal(Number(houseEntry.objectIdBase), products[0].objectId - (products[0].objectId % 2 ** 32), 'the viewer and the REST API agree on object ids');
+    assert.equal(houseEntry.formats[0].type, 'application/x-step');
+    const file = await fetch(new URL(houseEntry.formats[0].url, url));
+    assert.equal(file.status, 200);
+    assert.deepEqual(Buffer.from(await file.arrayBuffer()), cabin, 'revision 2 of the house model is the cabin upload');
+  });
+
+  it('grants only the revisions it was issued for, of its own project and kind', async () => {
+    const { url } = (await (await post(`/v2/projects/${project.id}/viewer3d/token`, { models: [model.id], revisions: [1] })).json()) as { url: string };
+    const { models } = (await (await fetch(url)).json()) as { models: { id: string; revision: number; formats: { url: string }[] }[] };
+    assert.deepEqual(models.map((m) => [m.id, m.revision]), [[model.id, 1]]);
+    const file = new URL(models[0].formats[0].url, url);
+    assert.deepEqual(Buffer.from(await (await fetch(file)).arrayBuffer()), house);
+    file.searchParams.set('model', other.id);
+    assert.equal((await fetch(file)).status, 404, 'a model the token does not grant');
+    const token = new URL(url).searchParams.get('token');
+    assert.equal((await fetch(`${server.url}/v2/projects/${project.id}/viewer2d/geometry?token=${token}`)).status, 401, 'a 3D token is no 2D token');
+    assert.equal((await fetch(`${server.url}/v2/projects/other/viewer3d/data?token=${token}`)).status, 401);
+    const unknown = await fetch(`${server.url}/v2/projects/${project.id}/viewer3d/data?token=nope`);
+    assert.equal(unknown.status, 401);
+    assert.equal(((await unknown.json()) as { error: { name: string } }).error.name, 'UNAUTHORIZED');
+  });
+
+  it('gives 2D tokens of 60 minutes, refuses expired tokens, unknown projects and no sign-in', async () => {
+    const answer = await post(`/v2/projects/${project.id}/viewer2d/token`, { models: [other.id] });
+    assert.equal(answer.status, 201);
+    const { url, expiresAt } = (await answer.json()) as { url: string; expiresAt: string };
+    assert.match(url, /\/viewer2d\/geometry\?token=/);
+    const minutes = (Date.parse(expiresAt) - Date.now()) / 60_000;
+    assert.ok(minutes > 59 && minutes <= 60, `${minutes} minutes`);
+    assert.equal((await fetch(url)).status, 200);
+
+    const expired = (await (await post(`/v2/projects/${project.id}/viewer3d/token`, { expiresIn: -1 })).json()) as { url: string };
+    assert.equal((await fetch(expired.url)).status, 401);
+    const unknown = await post('/v2/projects/no-such-project/viewer3d/token');
+    assert.equal(unknown.status, 404);
+    assert.equal(((await unknown.json()) as { error: { message: string } }).error.message, 'Project (no-such-project) not found');
+    assert.equal((await fetch(`${server.url}/v2/projects/${project.id}/viewer3d/token`, { method: 'POST' })).status, 401);
+    assert.equal((await post(`/v2/projects/${project.id}/viewer3d/token`, { models: ['no-such-model'] })).status, 404);
+  });
+
+  it('answers the beta 2D access with a token, its geometry URL and the active model', async () => {
+    const byModel = await post(`/beta/viewer2d/access?model_id=${other.id}`);
+    assert.equal(byModel.status, 200);
+    const access = (await byModel.json()) as { token: string; url: string; modelId: string };
+    assert.equal(access.modelId, other.id);
+    assert.equal(new URL(access.url).searchParams.get('token'), access.token);
+    const { models } = (await (await fetch(access.url)).json()) as { models: { id: string }[] };
+    assert.deepEqual(models.map((m) => m.id), [other.id]);
+
+    const byProject = (await (await post(`/beta/viewer2d/access?project_id=${project.id}`)).json()) as { modelId: string };
+    assert.ok([model.id, other.id].includes(byProject.modelId));
+    const revision = (await (await post(`/beta/viewer2d/access?model_id=${model.id}&revision_id=1`)).json()) as { url: string };
+    assert.deepEqual(((await (await fetch(revision.url)).json()) as { models: { revision: number }[] }).models.map((m) => m.revision), [1]);
+    assert.equal((await post('/beta/viewer2d/access')).status, 400);
+    assert.equal((await post(`/beta/viewer2d/access?model_id=${model.id}&revision_id=9`)).status, 404);
+  });
+});
