@@ -1,6 +1,8 @@
 import { readSettings } from './config.js';
 import { openPlatform } from './platform.js';
 import { buildApp } from './app.js';
+import { CONSOLE_CLIENT, pages } from './pages.js';
+import { ensurePublicClient } from './services/clients.js';
 
 /**
  * `npm start`'s server: the platform on its embedded defaults (PGlite and files in
@@ -14,8 +16,11 @@ const app = await buildApp({
   maxUploadBytes: settings.maxUploadBytes,
   pokeJobs: () => platform.runner?.poke(),
   oauth: settings.oauth,
-}, { logLevel: settings.logLevel });
+}, { logLevel: settings.logLevel, pages: settings.servePages ? pages : undefined });
 const url = await app.listen({ host: settings.host, port: settings.port });
+const publicUrl = (process.env.PUBLIC_URL ?? url).replace(/\/$/, '');
+// The console signs in as a public OAuth client whose callback is this server's own /console/.
+if (settings.servePages) await ensurePublicClient(platform.db, CONSOLE_CLIENT, 'Console', `${publicUrl}/console/`);
 process.stdout.write(`listening on ${url}\n`);
 
 let closing = false;

@@ -7,6 +7,7 @@ import { ifcImportJob } from './jobs/ifc-import.js';
 import { readIfcInThread } from './jobs/ifc-reader.js';
 import { IMPORT_JOB } from './services/imports.js';
 import { countUsers, createUser } from './services/users.js';
+import { createSampleProject, SAMPLE } from './services/sample-project.js';
 import type { Settings } from './config.js';
 
 /** The parts of a running platform process: storage, and the job runner when it runs jobs. */
@@ -31,8 +32,9 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
   const blobs = await openBlobStore({ dir: `${settings.dataDir}/blobs`, s3: settings.s3 });
   if ((await countUsers(db)) === 0) {
     const password = settings.admin.password ?? randomBytes(9).toString('base64url');
-    await createUser(db, settings.admin.email, settings.admin.name, password);
+    const admin = await createUser(db, settings.admin.email, settings.admin.name, password);
     log(`first start: created the user ${settings.admin.email}${settings.admin.password ? '' : ` with the password ${password} (shown once)`}`);
+    if (settings.sampleProject && (await createSampleProject(db, blobs, admin.id))) log(`first start: importing the generated ${SAMPLE.variant} into "${SAMPLE.project}"`);
   }
   let runner: JobRunner | undefined;
   if (options.runJobs) {

@@ -7,7 +7,11 @@ export interface Client {
   id: string;
   name: string;
   redirectUri: string;
+  /** No secret; PKCE required (the console). */
+  public: boolean;
 }
+
+const COLUMNS = 'id, name, redirect_uri AS "redirectUri", public';
 
 /** Registers an application; the secret is shown once and stored hashed. */
 export async function createClient(sql: Sql, name: string, redirectUri: string, fixed?: { id: string; secret: string }): Promise<Client & { secret: string }> {
@@ -21,16 +25,31 @@ export async function createClient(sql: Sql, name: string, redirectUri: string, 
   const id = fixed?.id ?? newId();
   const secret = fixed?.secret ?? newToken();
   await sql.query('INSERT INTO oauth_clients (id, name, secret_hash, redirect_uri) VALUES ($1, $2, $3, $4)', [id, name, await hashSecret(secret), redirectUri]);
-  return { id, name, redirectUri, secret };
+  return { id, name, redirectUri, secret, public: false };
+}
+
+/** Registers or updates a public client (no secret) at this callback URL: the console, whose URL is the server's own. */
+export async function ensurePublicClient(sql: Sql, id: string, name: string, redirectUri: string): Promise<void> {
+  await sql.query(
+    `INSERT INTO oauth_clients (id, name, secret_hash, redirect_uri, public) VALUES ($1, $2, NULL, $3, true)
+     ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, redirect_uri = EXCLUDED.redirect_uri, public = true, secret_hash = NULL`,
+    [id, name, redirectUri],
+  );
 }
 
 export async function findClient(sql: Sql, id: string): Promise<Client | undefined> {
-  return one<Client>(sql, 'SELECT id, name, redirect_uri AS "redirectUri" FROM oauth_clients WHERE id = $1', [id]);
+  return one<Client>(sql, `SELECT ${COLUMNS} FROM oauth_clients WHERE id = $1`, [id]);
 }
 
-/** The client when its secret matches (constant time), else undefined. */
-export async function authenticateClient(sql: Sql, id: string, secret: string): Promise<Client | undefined> {
-  const row = await one(sql, 'SELECT id, name, redirect_uri, secret_hash FROM oauth_clients WHERE id = $1', [id]);
-  const ok = await verifySecret(secret, row?.secret_hash);
-  return ok && row ? { id: row.id, name: row.name, redirectUri: row.redirect_uri } : undefined;
+/**
+ * The client of a token request: a confidential one when its secret matches (constant
+ * time), a public one when no secret is sent; else undefined.
+ */
+export async function authenticateClient(sql: Sql, id: string, secret: string | undefined): Promise<Client | undefined> {
+  const row = await one(sql, `SELECT ${COLUMNS}, secret_hash FROM oauth_clients WHERE id = $1`, [id]);
+  if (row?.public) return secret ? undefined : strip(row);
+  const ok = secret !== undefined && (await verifySecret(secret, row?.secret_hash));
+  return ok && row ? strip(row) : undefined;
 }
+
+const strip = ({ secret_hash: _, ...client }: Record<string, any>) => client as Client; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -18,7 +18,8 @@ export function oauthModel(sql: Sql) {
     generateRefreshToken: async () => newToken(),
     generateAuthorizationCode: async () => newToken(),
 
-    async getClient(clientId: string, clientSecret: string | null) {
+    /** `clientSecret` is null at the authorization endpoint (no secret there), undefined when a token request sends none. */
+    async getClient(clientId: string, clientSecret: string | null | undefined) {
       const client = clientSecret === null ? await findClient(sql, clientId) : await authenticateClient(sql, clientId, clientSecret);
       return client ? asClient(client) : false;
     },

@@ -24,6 +24,8 @@ export async function oauthRoutes(app: FastifyInstance, ctx: Context) {
     accessTokenLifetime: ctx.oauth.accessTokenLifetime,
     refreshTokenLifetime: ctx.oauth.refreshTokenLifetime,
     alwaysIssueNewRefreshToken: true,
+    // Public clients send no secret; getClient (services/oauth-model.ts) still demands one of every confidential client.
+    requireClientAuthentication: { authorization_code: false, refresh_token: false },
     // The library's types ask for getAccessToken, used only by its authenticate(): API routes check Bearer tokens themselves (api/auth.ts).
   } as unknown as ConstructorParameters<typeof OAuth2Server>[0]);
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 64 * 1024 }, parseFormOrJson);
@@ -73,12 +75,15 @@ export async function oauthRoutes(app: FastifyInstance, ctx: Context) {
     const client = await checkedClient(params, reply);
     if (!client) return reply;
     const redirectUri = params.redirect_uri ?? client.redirectUri;
-    if (body.decision !== 'allow') {
+    const refuse = (error: string) => {
       const url = new URL(redirectUri);
-      url.searchParams.set('error', 'access_denied');
+      url.searchParams.set('error', error);
       if (params.state) url.searchParams.set('state', params.state);
       return reply.redirect(url.href, 302);
-    }
+    };
+    if (body.decision !== 'allow') return refuse('access_denied');
+    // A public client proves with PKCE that the code's redeemer asked for it (RFC 7636); S256 only.
+    if (client.public && (!params.code_challenge || params.code_challenge_method !== 'S256')) return refuse('invalid_request');
     const user = await signIn(ctx.db, String(body.email ?? ''), String(body.password ?? ''));
     if (!user) return authorizePage(request, reply, action, { email: body.email, message: 'Wrong e-mail or password.' }, 401);
     const req = new Request({ method: 'POST', query: {}, headers: request.headers as Record<string, string>, body: { ...params, redirect_uri: redirectUri } });
