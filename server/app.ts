@@ -15,8 +15,9 @@ export async function buildApp(ctx: Context, options: { logLevel?: string; pages
   const app = Fastify({
     logger: { level: options.logLevel ?? 'error' },
     bodyLimit: 1 << 20,
-    // Query strings keep `+` as `+` where the caller did not encode it (OData datetimes, TOOLCHAIN.md).
     routerOptions: { maxParamLength: 200 },
+    // A field the schema does not know is a 400, not dropped: a misspelled filter must not answer every product.
+    ajv: { customOptions: { removeAdditional: false } },
   });
   installErrorHandling(app);
   await app.register(swagger, {

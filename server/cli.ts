@@ -2,8 +2,9 @@ import { parseArgs } from 'node:util';
 import { readSettings } from './config.js';
 import { openDatabase } from './storage/database.js';
 import { migrate } from './storage/migrate.js';
-import { createUser } from './services/users.js';
+import { createUser, findUserByEmail } from './services/users.js';
 import { createClient } from './services/clients.js';
+import { addMember } from './services/projects.js';
 
 /**
  * The platform's command line (`npm run cli -- <command>`), on the same storage settings
@@ -13,8 +14,10 @@ import { createClient } from './services/clients.js';
  *   user add --email E --password P [--name N]
  *   app add --name N --redirect-uri URL          registers an OAuth application (seed 000:
  *                                                 "by contacting support"); prints its id and secret
+ *   member add --project P --email E --role admin|member
+ *                                                 gives a user a role in a project (no HTTP route does yet)
  */
-const USAGE = 'usage: cli user add --email E --password P [--name N] | cli app add --name N --redirect-uri URL';
+const USAGE = 'usage: cli user add --email E --password P [--name N] | cli app add --name N --redirect-uri URL | cli member add --project P --email E --role admin|member';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -23,6 +26,8 @@ const { positionals, values } = parseArgs({
     password: { type: 'string' },
     name: { type: 'string' },
     'redirect-uri': { type: 'string' },
+    project: { type: 'string' },
+    role: { type: 'string' },
   },
 });
 
@@ -37,6 +42,12 @@ try {
   } else if (command === 'app add' && values.name && values['redirect-uri']) {
     const client = await createClient(db, values.name, values['redirect-uri']);
     process.stdout.write(`${JSON.stringify({ client_id: client.id, client_secret: client.secret, redirect_uri: client.redirectUri })}\n`);
+  } else if (command === 'member add' && values.project && values.email && (values.role === 'admin' || values.role === 'member')) {
+    const user = await findUserByEmail(db, values.email);
+    if (!user) throw new Error(`No user with the e-mail ${values.email}`);
+    if (!(await db.query('SELECT 1 FROM projects WHERE id = $1', [values.project])).length) throw new Error(`No project ${values.project}`);
+    await addMember(db, values.project, user.id, values.role);
+    process.stdout.write(`${JSON.stringify({ project_id: values.project, user_id: user.id, role: values.role })}\n`);
   } else {
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 2;

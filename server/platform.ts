@@ -4,7 +4,7 @@ import { openBlobStore, type BlobStore } from './storage/blobs.js';
 import { migrate } from './storage/migrate.js';
 import { JobRunner } from './jobs/runner.js';
 import { ifcImportJob } from './jobs/ifc-import.js';
-import { readIfcInThread } from './jobs/ifc-reader.js';
+import { IfcReaderThread } from './jobs/ifc-reader.js';
 import { IMPORT_JOB } from './services/imports.js';
 import { countUsers, createUser } from './services/users.js';
 import { createSampleProject, SAMPLE } from './services/sample-project.js';
@@ -37,8 +37,9 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
     if (settings.sampleProject && (await createSampleProject(db, blobs, admin.id))) log(`first start: importing the generated ${SAMPLE.variant} into "${SAMPLE.project}"`);
   }
   let runner: JobRunner | undefined;
+  const reader = new IfcReaderThread();
   if (options.runJobs) {
-    runner = new JobRunner(db, { [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read: readIfcInThread }) }, {
+    runner = new JobRunner(db, { [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read: (bytes, base) => reader.read(bytes, base) }) }, {
       leaseMs: settings.jobLeaseMs,
       pollMs: settings.jobPollMs,
     });
@@ -50,6 +51,7 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
     runner,
     async close() {
       await runner?.stop();
+      await reader.close();
       await db.close();
     },
   };

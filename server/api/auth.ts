@@ -17,10 +17,19 @@ declare module 'fastify' {
  */
 export function requireBearer(app: FastifyInstance, ctx: Context): void {
   app.decorateRequest('auth', undefined as unknown as FastifyRequest['auth']);
-  app.addHook('onRequest', async (request) => {
+  // The OpenAPI description says so of each route of the plugin.
+  app.addHook('onRoute', (route) => {
+    route.schema = { ...route.schema, security: [{ bearer: [] }] };
+  });
+  app.addHook('onRequest', async (request, reply) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S{1,255})$/i.exec(header);
-    if (!match) throw unauthorized(header ? 'The Authorization header is not "Bearer <access token>"' : 'The Authorization header with a Bearer access token is missing');
+    if (!header) {
+      // No credentials at all: the challenge names no error (RFC 6750, 3.1).
+      reply.header('WWW-Authenticate', 'Bearer realm="platform"');
+      throw unauthorized('The Authorization header with a Bearer access token is missing');
+    }
+    if (!match) throw unauthorized('The Authorization header is not "Bearer <access token>"');
     const auth = await resolveAccessToken(ctx.db, match[1]);
     if (!auth) throw unauthorized('The access token is expired or unknown');
     request.auth = auth;

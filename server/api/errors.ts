@@ -26,7 +26,7 @@ export function errorBody(status: number, message: string, code?: number, name?:
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      if (error.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="platform", error="invalid_token"');
+      if (error.status === 401 && !reply.hasHeader('WWW-Authenticate')) reply.header('WWW-Authenticate', 'Bearer realm="platform", error="invalid_token"');
       return reply.status(error.status).send(errorBody(error.status, error.message, error.code, error.codeName));
     }
     const status = (error as FastifyError).statusCode ?? 500;

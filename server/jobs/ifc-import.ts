@@ -33,7 +33,7 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
       });
       await callBack(imp.callback_uri, imp.token, 'error');
     };
-    if (job.attempts > MAX_ATTEMPTS) return fail(`processing stopped ${MAX_ATTEMPTS} times without finishing (the worker process ended)`);
+    if (job.attempts > MAX_ATTEMPTS) return fail(`processing stopped ${MAX_ATTEMPTS} times without finishing (${job.lastError ?? 'the worker process ended'})`);
     if (imp.size > settings.maxProcessBytes) return fail(`too large to process: ${imp.size} bytes; the limit is ${settings.maxProcessBytes}`);
 
     let result: ReadResult;
@@ -53,16 +53,18 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
 async function writeRevision(tx: Sql, imp: Record<string, any>, result: ReadResult): Promise<number> { // eslint-disable-line @typescript-eslint/no-explicit-any
   const [{ last_revision: revision }] = await tx.query('UPDATE models SET last_revision = last_revision + 1 WHERE id = $1 RETURNING last_revision', [imp.model_id]);
   await tx.query(
-    `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-    [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, result.schema],
+    `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, result.schema, result.products.length],
   );
+  // Products come in object id order (read-ifc.ts): their position is their seq.
   for (let i = 0; i < result.products.length; i += BATCH) {
     await tx.query(
-      `INSERT INTO products (model_id, revision_id, object_id, parent, global_id, type, name, description, attributes, defined_by)
-       SELECT $1, $2, p."objectId", p.parent, p."globalId", p.type, p.name, p.description, p.attributes,
+      `INSERT INTO products (model_id, revision_id, object_id, seq, parent, global_id, type, name, description, attributes, defined_by)
+       SELECT $1, $2, p."objectId", p.seq, p.parent, p."globalId", p.type, p.name, p.description, p.attributes,
               ARRAY(SELECT jsonb_array_elements_text(p."definedBy")::bigint)
-       FROM jsonb_to_recordset($3::jsonb) AS p("objectId" bigint, parent bigint, "globalId" text, type text, name text, description text, attributes jsonb, "definedBy" jsonb)`,
-      [imp.model_id, revision, JSON.stringify(result.products.slice(i, i + BATCH))],
+       FROM jsonb_to_recordset($3::jsonb)
+         AS p("objectId" bigint, seq int, parent bigint, "globalId" text, type text, name text, description text, attributes jsonb, "definedBy" jsonb)`,
+      [imp.model_id, revision, JSON.stringify(result.products.slice(i, i + BATCH).map((p, k) => ({ ...p, seq: i + k + 1 })))],
     );
   }
   for (let i = 0; i < result.definitions.length; i += BATCH) {

@@ -3,31 +3,57 @@ import type { ReadResult } from './read-ifc.js';
 
 /** A heap of this size is past what any model that web-ifc's 4 GB of wasm memory holds needs. */
 const MAX_HEAP_MB = 8192;
+/** After a file this large the thread is ended: web-ifc's wasm memory keeps the size of the largest model it held. */
+const RECYCLE_BYTES = 64 * 1024 * 1024;
+
+type Answer = { ok: true; result: ReadResult } | { ok: false; message: string };
 
 /**
- * Reads IFC files in a worker thread (read-ifc-thread.ts), started for each file and
- * ended after it: web-ifc's wasm memory grows with the largest model it has held and
- * never shrinks. A thread that dies (out of memory, a wasm abort) rejects with
- * `too large to process: ...` when memory was the cause.
+ * Reads IFC files in a worker thread (read-ifc-thread.ts), one at a time, so the API
+ * process stays responsive. The thread is kept between files (starting it and web-ifc
+ * costs more than reading a small model) and ended after a big one. A thread that dies
+ * (out of memory, a wasm abort) rejects with `too large to process: ...` when memory was
+ * the cause; the next file gets a new thread.
  */
-export function readIfcInThread(bytes: Uint8Array, objectIdBase: number): Promise<ReadResult> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./thread-entry.mjs', import.meta.url), {
+export class IfcReaderThread {
+  private worker?: Worker;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  read(bytes: Uint8Array, objectIdBase: number): Promise<ReadResult> {
+    const run = this.queue.then(() => this.readNow(bytes, objectIdBase));
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  async close(): Promise<void> {
+    await this.queue;
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private readNow(bytes: Uint8Array, objectIdBase: number): Promise<ReadResult> {
+    const worker = (this.worker ??= new Worker(new URL('./thread-entry.mjs', import.meta.url), {
       workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href },
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
+    }));
+    return new Promise((resolve, reject) => {
+      const onMessage = (answer: Answer) =>
+        done(answer.ok && bytes.length < RECYCLE_BYTES, () => (answer.ok ? resolve(answer.result) : reject(new Error(memoryMessage(answer.message)))));
+      const onError = (error: Error) => done(false, () => reject(new Error(memoryMessage(error.message, (error as { code?: string }).code))));
+      const onExit = (code: number) => done(false, () => reject(new Error(`The IFC reader stopped (exit code ${code})`)));
+      // Only our own listeners go: the Worker keeps internal ones (removeAllListeners would stop its messages).
+      const done = (keep: boolean, fn: () => void) => {
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        if (!keep) {
+          void worker.terminate();
+          this.worker = undefined;
+        }
+        fn();
+      };
+      worker.on('message', onMessage).on('error', onError).on('exit', onExit);
+      worker.postMessage({ bytes, objectIdBase });
     });
-    const done = (fn: () => void) => {
-      worker.removeAllListeners();
-      worker.terminate();
-      fn();
-    };
-    worker.on('message', (answer: { ok: true; result: ReadResult } | { ok: false; message: string }) => {
-      done(() => (answer.ok ? resolve(answer.result) : reject(new Error(memoryMessage(answer.message)))));
-    });
-    worker.on('error', (error) => done(() => reject(new Error(memoryMessage(error.message, (error as { code?: string }).code)))));
-    worker.on('exit', (code) => done(() => reject(new Error(`The IFC reader stopped (exit code ${code})`))));
-    worker.postMessage({ bytes, objectIdBase });
-  });
+  }
 }
 
 function memoryMessage(message: string, code?: string): string {

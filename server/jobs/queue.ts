@@ -5,13 +5,16 @@ import type { Database, Sql } from '../storage/database.js';
  * `SELECT ... FOR UPDATE SKIP LOCKED`, so any number of worker processes share one
  * PostgreSQL without taking the same job, and held by a lease the worker renews. A job
  * whose worker died (kill -9) is taken again when its lease runs out, up to
- * MAX_ATTEMPTS times in all; then it is given up (Job.attempts tells the handler).
+ * MAX_ATTEMPTS times in all; then it is given up (Job.attempts tells the handler). An
+ * attempt that threw is put back at once (release).
  */
 export interface Job {
   id: number;
   kind: string;
   payload: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
   attempts: number;
+  /** Why the last attempt failed, when it threw (release). */
+  lastError: string | null;
 }
 
 export const MAX_ATTEMPTS = 3;
@@ -29,7 +32,7 @@ export async function take(db: Database, worker: string, leaseMs: number): Promi
        SELECT id FROM jobs
        WHERE state = 'queued' OR (state = 'running' AND lease_until < now())
        ORDER BY id FOR UPDATE SKIP LOCKED LIMIT 1)
-     RETURNING id, kind, payload, attempts`,
+     RETURNING id, kind, payload, attempts, last_error AS "lastError"`,
     [worker, leaseMs],
   );
   return row as Job | undefined;
@@ -55,6 +58,11 @@ export async function finish(tx: Sql, job: Job, worker: string, state: 'done' | 
     [job.id, worker, state, error ?? null],
   );
   return rows.length > 0;
+}
+
+/** Puts a job whose attempt threw back in the queue at once (the next attempt, or giving up, comes without waiting for the lease). */
+export async function release(db: Database, job: Job, worker: string, error: string): Promise<void> {
+  await db.query(`UPDATE jobs SET state = 'queued', lease_until = NULL, last_error = $3 WHERE id = $1 AND worker = $2 AND state = 'running'`, [job.id, worker, error]);
 }
 
 /** Thrown inside a job's transaction when the job was taken over: rolls it back. */

@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../storage/database.js';
-import { take, renew, type Job } from './queue.js';
+import { release, take, renew, type Job } from './queue.js';
 
 /** Does one kind of job; `worker` is the runner's name, for queue.finish. */
 export type JobHandler = (job: Job, worker: string) => Promise<void>;
@@ -72,8 +72,10 @@ export class JobRunner {
       if (!handler) throw new Error(`No handler for jobs of kind ${job.kind}`);
       await handler(job, this.name);
     } catch (error) {
-      // The handler records its own failures; what reaches here waits for the lease to run out and is retried.
-      console.error(`job ${job.id} (${job.kind}): ${(error as Error).message}`);
+      // The handler records the failures it expects; anything else is tried again, up to queue.MAX_ATTEMPTS.
+      const message = (error as Error).message;
+      console.error(`job ${job.id} (${job.kind}), attempt ${job.attempts}: ${message}`);
+      await release(this.db, job, this.name, message).catch(() => {});
     } finally {
       clearInterval(heartbeat);
     }

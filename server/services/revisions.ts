@@ -17,10 +17,11 @@ export interface StoredRevision extends Revision {
   fileName: string;
   blobKey: string;
   size: number;
+  productCount: number;
 }
 
 const COLUMNS = `r.id, r.comment, (extract(epoch FROM r.created_at) * 1000)::bigint AS timestamp, r.model_id AS "modelId",
-  m.project_id AS "projectId", r.object_id_base AS "objectIdBase", r.file_name AS "fileName", r.blob_key AS "blobKey", r.size`;
+  m.project_id AS "projectId", r.object_id_base AS "objectIdBase", r.file_name AS "fileName", r.blob_key AS "blobKey", r.size, r.product_count AS "productCount"`;
 
 export const publicRevision = ({ id, comment, timestamp }: Revision): Revision => ({ id, comment, timestamp });
 
@@ -30,27 +31,40 @@ export async function listRevisions(sql: Sql, userId: string, modelId: string): 
   return rows.map(publicRevision);
 }
 
-/** A revision of a model the user can see; the latest when `revisionId` is undefined. */
+/**
+ * A revision of a model the user can see; the latest when `revisionId` is undefined. One
+ * query on the way that succeeds (product pages ask this on every request).
+ */
 export async function revisionFor(sql: Sql, userId: string, modelId: string, revisionId?: number): Promise<StoredRevision> {
-  await modelFor(sql, userId, modelId);
-  return revisionOf(sql, modelId, revisionId);
+  const row = await one<StoredRevision>(
+    sql,
+    `SELECT ${COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id
+     JOIN project_members pm ON pm.project_id = m.project_id AND pm.user_id = $2
+     WHERE r.model_id = $1 AND ($3::int IS NULL OR r.id = $3) ORDER BY r.id DESC LIMIT 1`,
+    [modelId, userId, revisionId ?? null],
+  );
+  if (row) return row;
+  await modelFor(sql, userId, modelId); // 404 Model when that is what is missing
+  throw notFound('Revision', revisionId ?? `latest of model ${modelId}`);
 }
 
 /** A model's revision, no access check (viewer tokens carry their own grant). */
 export async function revisionOf(sql: Sql, modelId: string, revisionId?: number): Promise<StoredRevision> {
-  const row =
-    revisionId === undefined
-      ? await one<StoredRevision>(sql, `SELECT ${COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id WHERE r.model_id = $1 ORDER BY r.id DESC LIMIT 1`, [modelId])
-      : await one<StoredRevision>(sql, `SELECT ${COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id WHERE r.model_id = $1 AND r.id = $2`, [modelId, revisionId]);
+  const row = await one<StoredRevision>(
+    sql,
+    `SELECT ${COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id WHERE r.model_id = $1 AND ($2::int IS NULL OR r.id = $2) ORDER BY r.id DESC LIMIT 1`,
+    [modelId, revisionId ?? null],
+  );
   if (!row) throw notFound('Revision', revisionId === undefined ? `latest of model ${modelId}` : revisionId);
   return row;
 }
 
-/** The current set of revisions of a project: the latest of each model that has one. */
+/** The current set of revisions of a project: the latest of each model that has one, in object id order. */
 export async function currentRevisions(sql: Sql, projectId: string): Promise<StoredRevision[]> {
-  return sql.query<StoredRevision>(
+  const rows = await sql.query<StoredRevision>(
     `SELECT DISTINCT ON (r.model_id) ${COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id
      WHERE m.project_id = $1 ORDER BY r.model_id, r.id DESC`,
     [projectId],
   );
+  return rows.sort((a, b) => a.objectIdBase - b.objectIdBase);
 }

@@ -29,6 +29,10 @@ export async function findUser(sql: Sql, id: string): Promise<User | undefined> 
   return one<User>(sql, 'SELECT id, email, name FROM users WHERE id = $1', [id]);
 }
 
+export async function findUserByEmail(sql: Sql, email: string): Promise<User | undefined> {
+  return one<User>(sql, 'SELECT id, email, name FROM users WHERE lower(email) = lower($1)', [email]);
+}
+
 export async function countUsers(sql: Sql): Promise<number> {
   return (await one(sql, 'SELECT count(*)::int AS n FROM users'))!.n;
 }

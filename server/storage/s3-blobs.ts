@@ -23,8 +23,16 @@ export class S3Blobs implements BlobStore {
 
   async put(key: string, body: Readable): Promise<number> {
     let size = 0;
+    let bodyError: Error | undefined;
     body.on('data', (chunk: Buffer) => (size += chunk.length));
-    await new Upload({ client: this.client, params: { Bucket: this.bucket, Key: key, Body: body } }).done();
+    body.on('error', (error) => (bodyError ??= error));
+    try {
+      await new Upload({ client: this.client, params: { Bucket: this.bucket, Key: key, Body: body } }).done();
+    } catch (error) {
+      // When the body failed (over the upload limit: a 413), that is the answer; Upload's
+      // clean-up of the parts sent so far can fail after it (s3rver has no abort) and hide it.
+      throw bodyError ?? error;
+    }
     return size;
   }
 

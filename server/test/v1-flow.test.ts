@@ -5,7 +5,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { IFCWALL, IfcAPI } from 'web-ifc';
 import { sampleFile } from '../../samples/files.js';
-import { ADMIN, api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
+import { OPENAPI_FILE } from '../openapi.js';
+import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
 
 /**
  * A client that follows seed 000 from start to end: register, authorize, token, project,
@@ -154,6 +155,12 @@ describe('v1 API: the seed-000 client flow', () => {
     assert.equal((await v1.delete(`/project?project_id=${project.id}`)).status, 204);
     assert.equal((await v1.get(`/project?project_id=${project.id}`)).status, 404);
     assert.equal((await v1.get(`/revision?model_id=${a.id}`)).status, 404);
+  });
+
+  it('serves the OpenAPI description that docs/openapi.json holds (npm run openapi)', async () => {
+    const served = await (await fetch(`${server.url}/openapi.json`)).json();
+    assert.deepEqual(served, JSON.parse(readFileSync(OPENAPI_FILE, 'utf8')), 'docs/openapi.json is out of date: npm run openapi');
+    assert.ok(served.paths['/1.0/revision/products'].post.security.length > 0);
   });
 
   it('says why an import failed and makes no revision', async () => {

@@ -41,11 +41,18 @@ export async function importRoutes(app: FastifyInstance, ctx: Context) {
   app.put<{ Querystring: { model_id: string; file_name: string; comment: string; callback_uri?: string } }>(
     '/model/import',
     { schema: { tags, querystring: importQuery, response: { 200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } } } },
-    async (request) => {
+    async (request, reply) => {
       const { model_id, file_name, comment, callback_uri } = request.query;
-      const token = await registerImport(ctx.db, ctx.blobs, request.auth, model_id, { fileName: file_name, comment, callbackUri: callback_uri }, request.raw, ctx.maxUploadBytes);
-      ctx.pokeJobs();
-      return { token };
+      try {
+        const token = await registerImport(ctx.db, ctx.blobs, request.auth, model_id, { fileName: file_name, comment, callbackUri: callback_uri }, request.raw, ctx.maxUploadBytes);
+        ctx.pokeJobs();
+        return { token };
+      } catch (error) {
+        // A file refused half-read (413): the rest of it, unread, would stall the next request on
+        // this connection, so the connection closes after the answer (as Fastify's own body limit does).
+        if (request.raw.readableDidRead && !request.raw.complete) reply.header('Connection', 'close');
+        throw error;
+      }
     },
   );
 

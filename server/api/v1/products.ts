@@ -1,18 +1,20 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { checkProductTypes } from '../../services/ifc-types.js';
 import { getProduct, listProducts, type ProductFilter } from '../../services/products.js';
 import { projectFor } from '../../services/projects.js';
-import { currentRevisions, revisionFor } from '../../services/revisions.js';
+import { currentRevisions, revisionFor, type StoredRevision } from '../../services/revisions.js';
 import type { Context } from '../context.js';
-import { revisionQuery, type RevisionQuery } from './revisions.js';
-import { idString, paging, product, productFilter, productOptions } from './schemas.js';
+import { revisionQuery } from './revisions.js';
+import { idString, int64Id, paging, product, productFilter, productOptions } from './schemas.js';
 
 const products = { type: 'array', items: product } as const;
-const projectQuery = { type: 'object', properties: { project_id: idString, ...paging }, required: ['project_id'] } as const;
-const projectProductQuery = { type: 'object', properties: { project_id: idString, object_id: { type: 'integer' } }, required: ['project_id', 'object_id'] } as const;
-const revisionPagedQuery = { ...revisionQuery, properties: { ...revisionQuery.properties, ...paging } } as const;
-const revisionProductQuery = { ...revisionQuery, properties: { ...revisionQuery.properties, object_id: { type: 'integer' } }, required: ['model_id', 'object_id'] } as const;
+const objectId = { object_id: int64Id } as const;
+const projectQuery = { type: 'object', properties: { project_id: idString }, required: ['project_id'] } as const;
 
-type Paged = { page: number; per_page: number };
+type Query = { project_id: string; model_id: string; revision_id?: number; object_id: number; page: number; per_page: number };
+
+/** The services answer JSON text written by the database: sent as it is. */
+const json = (reply: FastifyReply, text: string) => reply.type('application/json; charset=utf-8').send(text);
 
 /**
  * Seed 000's product resources: of one revision (`/revision/...`, the latest when no
@@ -22,43 +24,34 @@ type Paged = { page: number; per_page: number };
 export async function productRoutes(app: FastifyInstance, ctx: Context) {
   const { db } = ctx;
   const tags = ['v1 products'];
-  const ofRevision = async (userId: string, q: RevisionQuery['Querystring']) => [await revisionFor(db, userId, q.model_id, q.revision_id)];
-  const ofProject = async (userId: string, projectId: string) => {
-    await projectFor(db, userId, projectId);
-    return currentRevisions(db, projectId);
-  };
+  const scopes: [string, typeof projectQuery | typeof revisionQuery, (userId: string, q: Query) => Promise<StoredRevision[]>][] = [
+    ['/revision', revisionQuery, async (userId, q) => [await revisionFor(db, userId, q.model_id, q.revision_id)]],
+    [
+      '/project',
+      projectQuery,
+      async (userId, q) => {
+        await projectFor(db, userId, q.project_id);
+        return currentRevisions(db, q.project_id);
+      },
+    ],
+  ];
+  for (const [prefix, base, revisions] of scopes) {
+    const listQuery = { ...base, properties: { ...base.properties, ...paging } };
+    const oneQuery = { ...base, properties: { ...base.properties, ...objectId }, required: [...base.required, 'object_id'] };
+    type List = { Querystring: Query; Body?: ProductFilter };
 
-  app.get<{ Querystring: RevisionQuery['Querystring'] & Paged }>('/revision/products', { schema: { tags, querystring: revisionPagedQuery, response: { 200: products } } }, async (request) =>
-    listProducts(db, await ofRevision(request.auth.userId, request.query), {}, request.query),
-  );
-  app.post<{ Querystring: RevisionQuery['Querystring'] & Paged; Body: ProductFilter }>(
-    '/revision/products',
-    { schema: { tags, querystring: revisionPagedQuery, body: productFilter, response: { 200: products } } },
-    async (request) => listProducts(db, await ofRevision(request.auth.userId, request.query), request.body ?? {}, request.query),
-  );
-  app.get<{ Querystring: RevisionQuery['Querystring'] & { object_id: number } }>('/revision/product', { schema: { tags, querystring: revisionProductQuery, response: { 200: product } } }, async (request) =>
-    getProduct(db, await ofRevision(request.auth.userId, request.query), request.query.object_id, {}),
-  );
-  app.post<{ Querystring: RevisionQuery['Querystring'] & { object_id: number }; Body: ProductFilter }>(
-    '/revision/product',
-    { schema: { tags, querystring: revisionProductQuery, body: productOptions, response: { 200: product } } },
-    async (request) => getProduct(db, await ofRevision(request.auth.userId, request.query), request.query.object_id, request.body ?? {}),
-  );
-
-  app.get<{ Querystring: { project_id: string } & Paged }>('/project/products', { schema: { tags, querystring: projectQuery, response: { 200: products } } }, async (request) =>
-    listProducts(db, await ofProject(request.auth.userId, request.query.project_id), {}, request.query),
-  );
-  app.post<{ Querystring: { project_id: string } & Paged; Body: ProductFilter }>(
-    '/project/products',
-    { schema: { tags, querystring: projectQuery, body: productFilter, response: { 200: products } } },
-    async (request) => listProducts(db, await ofProject(request.auth.userId, request.query.project_id), request.body ?? {}, request.query),
-  );
-  app.get<{ Querystring: { project_id: string; object_id: number } }>('/project/product', { schema: { tags, querystring: projectProductQuery, response: { 200: product } } }, async (request) =>
-    getProduct(db, await ofProject(request.auth.userId, request.query.project_id), request.query.object_id, {}),
-  );
-  app.post<{ Querystring: { project_id: string; object_id: number }; Body: ProductFilter }>(
-    '/project/product',
-    { schema: { tags, querystring: projectProductQuery, body: productOptions, response: { 200: product } } },
-    async (request) => getProduct(db, await ofProject(request.auth.userId, request.query.project_id), request.query.object_id, request.body ?? {}),
-  );
+    app.get<List>(`${prefix}/products`, { schema: { tags, querystring: listQuery, response: { 200: products } } }, async (request, reply) =>
+      json(reply, await listProducts(db, await revisions(request.auth.userId, request.query), {}, request.query)),
+    );
+    app.post<List>(`${prefix}/products`, { schema: { tags, querystring: listQuery, body: productFilter, response: { 200: products } } }, async (request, reply) => {
+      await checkProductTypes(request.body?.type);
+      return json(reply, await listProducts(db, await revisions(request.auth.userId, request.query), request.body ?? {}, request.query));
+    });
+    app.get<List>(`${prefix}/product`, { schema: { tags, querystring: oneQuery, response: { 200: product } } }, async (request, reply) =>
+      json(reply, await getProduct(db, await revisions(request.auth.userId, request.query), request.query.object_id, {})),
+    );
+    app.post<List>(`${prefix}/product`, { schema: { tags, querystring: oneQuery, body: productOptions, response: { 200: product } } }, async (request, reply) =>
+      json(reply, await getProduct(db, await revisions(request.auth.userId, request.query), request.query.object_id, request.body ?? {})),
+    );
+  }
 }

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { listRevisions, publicRevision, revisionFor } from '../../services/revisions.js';
 import type { Context } from '../context.js';
-import { idString, revision } from './schemas.js';
+import { idString, revision, revisionId } from './schemas.js';
 
 export const revisionQuery = {
   type: 'object',
-  properties: { model_id: idString, revision_id: { type: 'integer', minimum: 1 } },
+  properties: { model_id: idString, revision_id: revisionId },
   required: ['model_id'],
 } as const;
-export type RevisionQuery = { Querystring: { model_id: string; revision_id?: number } };
+type RevisionQuery = { Querystring: { model_id: string; revision_id?: number } };
 
 /** Seed 000: GET /revisions, /revision, /revision/export (the IFC exactly as uploaded). */
 export async function revisionRoutes(app: FastifyInstance, ctx: Context) {

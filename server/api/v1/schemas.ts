@@ -4,6 +4,14 @@ import { OBJECT_IDS_MAX, PER_PAGE_MAX } from '../../services/products.js';
 
 export const idString = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
+/**
+ * Numbers that reach SQL are bounded here, so one out of a column's range is a 400, not
+ * PostgreSQL's `out of range` (a 500): object ids are int64 kept below 2^53
+ * (storage/database.ts), revision numbers PostgreSQL integers, pages so that their offset is one.
+ */
+export const int64Id = { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER } as const;
+export const revisionId = { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1 } as const;
+
 export const projectOrModel = {
   type: 'object',
   properties: { name: { type: 'string' }, id: { type: 'string' } },
@@ -23,7 +31,7 @@ export const revision = {
 } as const;
 
 export const paging = {
-  page: { type: 'integer', minimum: 1, default: 1 },
+  page: { type: 'integer', minimum: 1, maximum: 2 ** 31 - 1, default: 1 },
   per_page: { type: 'integer', minimum: 1, maximum: PER_PAGE_MAX, default: 100 },
 } as const;
 
@@ -34,7 +42,7 @@ export const productFilter = {
   type: 'object',
   properties: {
     type: { type: 'array', items: ifcTypeName, maxItems: 1000 },
-    objectId: { type: 'array', items: { type: 'integer' }, maxItems: OBJECT_IDS_MAX },
+    objectId: { type: 'array', items: int64Id, maxItems: OBJECT_IDS_MAX },
     attributes: { type: 'boolean', default: false },
     definedBy: { type: 'boolean', default: false },
   },

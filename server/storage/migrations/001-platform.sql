@@ -93,14 +93,18 @@ CREATE TABLE revisions (
   blob_key text NOT NULL,
   size bigint NOT NULL,
   schema text NOT NULL,
+  product_count integer NOT NULL,
   PRIMARY KEY (model_id, id)
 );
 
--- Products of a revision; object_id = the revision's object_id_base + express id.
+-- Products of a revision; object_id = the revision's object_id_base + express id; seq =
+-- 1, 2, ... in object_id order, so a page is a range of seq read from the index, however
+-- deep it is (services/products.ts).
 CREATE TABLE products (
   model_id text NOT NULL,
   revision_id integer NOT NULL,
   object_id bigint NOT NULL,
+  seq integer NOT NULL,
   parent bigint NOT NULL,
   global_id text NOT NULL,
   type text NOT NULL,
@@ -111,6 +115,7 @@ CREATE TABLE products (
   PRIMARY KEY (model_id, revision_id, object_id),
   FOREIGN KEY (model_id, revision_id) REFERENCES revisions(model_id, id) ON DELETE CASCADE
 );
+CREATE UNIQUE INDEX products_seq ON products (model_id, revision_id, seq);
 CREATE INDEX products_type ON products (model_id, revision_id, lower(type));
 CREATE INDEX products_global_id ON products (global_id);
 

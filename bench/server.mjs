@@ -1,0 +1,173 @@
+#!/usr/bin/env node
+// `npm run bench:server`: the platform server's figures (README, "The platform: figures").
+//
+//   npm run bench:server                         every model, both databases, 30 s load runs
+//   options: --models a,b  --runs N (default 3)  --duration S (load run, default 30)
+//            --db pglite|postgres|both  --skip-load  --skip-import  --out FILE (default bench/results/server.json)
+//
+// 1. Processing, per model: raw web-ifc in Node (Init, open, StreamAllMeshes with every
+//    geometry copied out, GetLine of every product) against ours (server/jobs/read-ifc.ts:
+//    Init, STEP checks, every product with attributes, every definition), each in a fresh
+//    process (bench/server/read-once.ts), medians of --runs; and the whole import on a
+//    running server (PUT to `success`: upload, queue, worker thread, one transaction).
+//    The processing process's peak memory (VmHWM) per MB of IFC.
+// 2. Product pages under load: autocannon, 50 connections for --duration seconds, on
+//    GET /1.0/revision/products?per_page=100 (random pages of office-20k) with a Bearer
+//    token, on PGlite and on a temporary PostgreSQL: requests per second and p99 latency.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { allModels, findModel, prepare } from './models.mjs';
+import { startTemporaryPostgres } from '../scripts/temporary-postgres.mjs';
+import { api, cli, databaseFor, newDataDir, removeDataDir, serverEnv, signInAs, startServer } from '../server/test/harness.ts';
+
+const BENCH = path.dirname(fileURLToPath(import.meta.url));
+const MB = 1024 * 1024;
+
+function parseArgs(argv) {
+  const opts = { models: null, runs: 3, duration: 30, db: 'both', load: true, import: true, out: path.join(BENCH, 'results', 'server.json') };
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split('=');
+    const value = () => inline ?? argv[++i];
+    if (name === '--models') opts.models = value().split(',');
+    else if (name === '--runs') opts.runs = Number(value());
+    else if (name === '--duration') opts.duration = Number(value());
+    else if (name === '--db') opts.db = value();
+    else if (name === '--skip-load') opts.load = false;
+    else if (name === '--skip-import') opts.import = false;
+    else if (name === '--out') opts.out = path.resolve(value());
+    else if (name === '--help' || name === '-h') {
+      process.stdout.write(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('\n').slice(1, 8).map((l) => l.replace(/^\/\/ ?/, '')).join('\n') + '\n');
+      process.exit(0);
+    } else throw new Error(`Unknown option ${argv[i]} (see --help)`);
+  }
+  return opts;
+}
+
+const log = (line) => process.stdout.write(`${line}\n`);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+
+/** One processing run in a fresh process. */
+function readOnce(mode, file) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(BENCH, 'server/read-once.ts'), mode, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+  if (result.status !== 0) throw new Error(`${mode} on ${path.basename(file)}: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
+  return JSON.parse(result.stdout.trim().split('\n').pop());
+}
+
+/** A server on a fresh data folder (PGlite, or its own database on `postgresUrl`), signed in. */
+async function serverWithClient(postgresUrl) {
+  const dataDir = newDataDir();
+  const previous = process.env.TEST_DATABASE_URL;
+  process.env.TEST_DATABASE_URL = postgresUrl ?? '';
+  const env = serverEnv(dataDir, { JOB_POLL_MS: '50', LOG_LEVEL: 'fatal' });
+  process.env.TEST_DATABASE_URL = previous ?? '';
+  const app = cli(env, 'app', 'add', '--name', 'bench', '--redirect-uri', 'http://127.0.0.1:9/cb');
+  const server = await startServer(env);
+  const token = (await signInAs(server.url, app)).access_token;
+  const client = api(server.url, token);
+  const project = (await client.post('/projects/new', { name: 'bench' })).json;
+  return { server, token, client, project, dataDir };
+}
+
+/** PUT to `success`, in ms; the revision's model id. */
+async function timedImport(client, project, file) {
+  const model = (await client.post(`/models/new?project_id=${project.id}`, { name: path.basename(file) })).json;
+  const bytes = readFileSync(file);
+  const start = performance.now();
+  const upload = await client.upload(model.id, path.basename(file), bytes);
+  if (upload.status !== 200) throw new Error(`upload: ${JSON.stringify(upload.json)}`);
+  const until = Date.now() + 30 * 60_000;
+  for (;;) {
+    const status = await client.get(`/model/import/status?token=${upload.json.token}`);
+    if (status.json.result === 'success') return { ms: performance.now() - start, modelId: model.id };
+    if (status.json.result === 'error') throw new Error(`import: ${status.json.error}`);
+    if (Date.now() > until) throw new Error('import: still running after 30 min');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+async function processing(opts) {
+  const models = (opts.models ? opts.models.map(findModel) : allModels()).map((m) => prepare(m, log));
+  const rows = [];
+  const { server, client, project, dataDir } = await serverWithClient();
+  try {
+    for (const model of models) {
+      const mb = statSync(model.file).size / MB;
+      const runs = mb > 100 ? 1 : opts.runs;
+      const row = { model: model.name, mb: +mb.toFixed(2) };
+      try {
+        const raw = [], ours = [], imports = [];
+        let peak = 0, products = 0;
+        for (let i = 0; i < runs; i++) {
+          raw.push(readOnce('raw', model.file).ms);
+          const run = readOnce('ours', model.file);
+          ours.push(run.ms);
+          peak = Math.max(peak, run.peakBytes);
+          products = run.products;
+          imports.push((await timedImport(client, project, model.file)).ms);
+        }
+        Object.assign(row, {
+          products,
+          rawMs: Math.round(median(raw)),
+          oursMs: Math.round(median(ours)),
+          importMs: Math.round(median(imports)),
+          oursPerRaw: +(median(ours) / median(raw)).toFixed(2),
+          importPerRaw: +(median(imports) / median(raw)).toFixed(2),
+          peakMB: Math.round(peak / MB),
+          peakPerMB: +(peak / MB / mb).toFixed(1),
+        });
+      } catch (error) {
+        row.error = error.message;
+      }
+      log(JSON.stringify(row));
+      rows.push(row);
+    }
+  } finally {
+    await server.stop();
+    removeDataDir(dataDir);
+  }
+  return rows;
+}
+
+async function load(opts, label, postgresUrl) {
+  const { server, token, client, project, dataDir } = await serverWithClient(postgresUrl);
+  try {
+    const file = prepare(findModel('office-20k')).file;
+    const { modelId } = await timedImport(client, project, file);
+    const pages = Math.ceil(readOnce('ours', file).products / 100);
+    const result = await autocannon({
+      url: server.url,
+      connections: 50,
+      duration: opts.duration,
+      headers: { Authorization: `Bearer ${token}` },
+      requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: `/1.0/revision/products?model_id=${modelId}&per_page=100&page=${1 + Math.floor(Math.random() * pages)}` }) }],
+    });
+    const row = { database: label, requestsPerSecond: Math.round(result.requests.average), p50Ms: result.latency.p50, p99Ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors, duration: opts.duration };
+    log(JSON.stringify(row));
+    return row;
+  } finally {
+    await server.stop();
+    removeDataDir(dataDir);
+  }
+}
+
+const opts = parseArgs(process.argv.slice(2));
+const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
+const result = { date: new Date().toISOString(), machine: `${cpu}, ${(await import('node:os')).cpus().length} cores, Node ${process.version}`, processing: [], load: [] };
+if (opts.import) result.processing = await processing(opts);
+if (opts.load) {
+  if (opts.db !== 'postgres') result.load.push(await load(opts, 'PGlite'));
+  if (opts.db !== 'pglite') {
+    const postgres = await startTemporaryPostgres();
+    try {
+      result.load.push(await load(opts, 'PostgreSQL 15', postgres.url));
+    } finally {
+      postgres.stop();
+    }
+  }
+}
+mkdirSync(path.dirname(opts.out), { recursive: true });
+writeFileSync(opts.out, `${JSON.stringify(result, null, 2)}\n`);
+log(`written to ${path.relative(process.cwd(), opts.out)}`);

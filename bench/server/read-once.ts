@@ -1,0 +1,44 @@
+// One processing run in a process of its own, for bench/server.mjs: `raw` is raw web-ifc
+// (Init, open, StreamAllMeshes with every geometry's vertices and indices copied out, and
+// GetLine of every product: the issue's yardstick), `ours` is the import's reading
+// (server/jobs/read-ifc.ts: Init, the viewer's STEP checks and ProductReader, every
+// product with its attributes and every definition). Prints {ms, peakBytes, products}.
+import { readFileSync } from 'node:fs';
+import { IFCPRODUCT, IFCPROJECT, IfcAPI, InheritanceDef, SchemaNames } from 'web-ifc';
+import { readIfc } from '../../server/jobs/read-ifc.js';
+
+const [mode, file] = process.argv.slice(2);
+const bytes = readFileSync(file);
+
+function peakBytes(): number {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  return Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? 0) * 1024;
+}
+
+async function raw(): Promise<number> {
+  const api = new IfcAPI();
+  await api.Init(undefined, true);
+  const model = api.OpenModel(bytes, { COORDINATE_TO_ORIGIN: false });
+  api.StreamAllMeshes(model, (mesh) => {
+    for (let i = 0; i < mesh.geometries.size(); i++) {
+      const geometry = api.GetGeometry(model, mesh.geometries.get(i).geometryExpressID);
+      api.GetVertexArray(geometry.GetVertexData(), geometry.GetVertexDataSize());
+      api.GetIndexArray(geometry.GetIndexData(), geometry.GetIndexDataSize());
+      geometry.delete();
+    }
+  });
+  const schema = SchemaNames.findIndex((names) => names?.includes(api.GetModelSchema(model)));
+  const types = [IFCPROJECT, IFCPRODUCT, ...((InheritanceDef as Record<number, Record<number, number[]>>)[schema]?.[IFCPRODUCT] ?? [])];
+  let products = 0;
+  for (const type of types) {
+    const ids = api.GetLineIDsWithType(model, type, false);
+    for (let i = 0; i < ids.size(); i++, products++) api.GetLine(model, ids.get(i), false);
+  }
+  api.CloseModel(model);
+  return products;
+}
+
+const start = performance.now();
+const products = mode === 'raw' ? await raw() : (await readIfc(bytes, 2 ** 32)).products.length;
+const ms = performance.now() - start;
+process.stdout.write(`${JSON.stringify({ ms, peakBytes: peakBytes(), products })}\n`);
