@@ -11,15 +11,19 @@
 //   dist/npm/ifc-worker.js, dist/npm/plan-worker.js, dist/npm/web-ifc.wasm   beside it
 //   dist/types/**.d.ts             declarations (tsc -p tsconfig.build.json)
 //   custom-elements.json           element manifest (cem analyze)
+//   dist/console/                  the platform's console (demo/console, an app served at
+//                                  /console/; its IFC and plan workers and web-ifc.wasm are
+//                                  its own assets, from src/core/ifc/assets.ts as in vite)
 //
 // In both built flavours src/core/ifc/assets.ts (vite-only: `?url` import, module
 // worker from source) is replaced by assets.dist.ts, which finds the worker and the
 // wasm beside the built file at run time; nothing is inlined.
 //
-// Options: --skip-types, --skip-manifest (for a quick bundle-only build, e.g. in tests).
+// Options: --skip-types, --skip-manifest (for a quick bundle-only build, e.g. in tests);
+// --console-only builds dist/console alone and leaves the rest of dist/ as it is.
 import { build } from 'vite';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -136,11 +140,47 @@ async function buildAll() {
 
   checkNotInlined();
 
-  // 4. Declarations and the custom elements manifest.
+  // 4. The console: an app like any vite app using the sources (so not the swap above).
+  await buildConsole();
+
+  // 5. Declarations and the custom elements manifest.
   if (!args.has('--skip-types')) run('npx', ['tsc', '-p', 'tsconfig.build.json']);
   if (!args.has('--skip-manifest')) run('npm', ['run', '--silent', 'analyze']);
 
   printSizes();
+}
+
+/**
+ * demo/console as a vite app with base /console/ (server/pages.ts serves it there): the
+ * normal assets.ts, so vite emits the IFC and plan workers (each with the lazy schemas)
+ * and web-ifc.wasm as the console's own hashed assets.
+ */
+async function buildConsole() {
+  const srcDir = join(root, 'src');
+  const outDir = join(dist, 'console');
+  rmSync(outDir, { recursive: true, force: true });
+  await build({
+    configFile: false,
+    root: join(root, 'demo/console'),
+    base: '/console/',
+    publicDir: false,
+    logLevel: 'warn',
+    plugins: [webIfcLazySchemas({ srcDir })],
+    worker: { format: 'es', plugins: () => [webIfcLazySchemas({ srcDir })] },
+    optimizeDeps: { exclude: ['web-ifc'] },
+    build: {
+      outDir,
+      emptyOutDir: true,
+      sourcemap: true,
+      reportCompressedSize: false,
+      target: 'es2022',
+      chunkSizeWarningLimit: 4096,
+    },
+  });
+  const assets = readdirSync(join(outDir, 'assets'));
+  for (const [what, pattern] of [['the IFC worker', /^ifc-worker-.*\.js$/], ['the plan worker', /^plan-worker-.*\.js$/], ['web-ifc.wasm', /^web-ifc-.*\.wasm$/]]) {
+    if (!assets.some((f) => pattern.test(f))) throw new Error(`dist/console/assets has no ${what} (${assets.join(', ')})`);
+  }
 }
 
 /**
@@ -192,13 +232,14 @@ function printSizes() {
   for (const [name, size, gz] of rows) console.log(`  ${name.padEnd(width)}  ${size.padStart(10)}  gzip ${gz.padStart(10)}`);
   if (!args.has('--skip-types')) console.log('  dist/types/index.d.ts (declarations)');
   if (!args.has('--skip-manifest')) console.log('  custom-elements.json');
+  console.log('  dist/console/ (the platform\'s console)');
 }
 
 function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} kB`;
 }
 
-buildAll().catch((error) => {
+(args.has('--console-only') ? buildConsole() : buildAll()).catch((error) => {
   console.error(error?.stack ?? error);
   process.exit(1);
 });

@@ -1,10 +1,12 @@
-// Whether dist/ is older than what it is built from: shared by `npm start` and `npm test`.
+// Whether dist/ is older than what it is built from: shared by `npm start`, `npm test` and
+// the console's test (server/test/console.test.ts).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const BUNDLE = path.join(ROOT, 'dist/viewer3d.js');
+const CONSOLE = path.join(ROOT, 'dist/console/index.html');
 
 /** Newest modification time of the files under `dir` (0 when it does not exist). */
 function newestMtime(dir) {
@@ -18,13 +20,23 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Why the bundles need building, or undefined when they are current. */
-export function bundleIsStale() {
-  if (!existsSync(BUNDLE)) return 'dist/viewer3d.js is missing';
-  const built = statSync(BUNDLE).mtimeMs;
-  for (const input of [path.join(ROOT, 'src'), path.join(ROOT, 'scripts/build.mjs')]) {
+/** Why `output` needs building from `inputs` (files or folders), or undefined when it is current. */
+function staleReason(output, inputs) {
+  if (!existsSync(output)) return `${path.relative(ROOT, output)} is missing`;
+  const built = statSync(output).mtimeMs;
+  for (const input of inputs.map((i) => path.join(ROOT, i))) {
     const mtime = existsSync(input) && statSync(input).isDirectory() ? newestMtime(input) : existsSync(input) ? statSync(input).mtimeMs : 0;
     if (mtime > built) return `${path.relative(ROOT, input)} changed since the last build`;
   }
   return undefined;
+}
+
+/** Why the console (dist/console, from demo/console and src/) needs building, or undefined. */
+export function consoleIsStale() {
+  return staleReason(CONSOLE, ['demo/console', 'src', 'scripts/build.mjs']);
+}
+
+/** Why dist/ (the bundles, or the console) needs building, or undefined when it is current. */
+export function bundleIsStale() {
+  return staleReason(BUNDLE, ['src', 'scripts/build.mjs']) ?? consoleIsStale();
 }
