@@ -30,9 +30,22 @@ export interface ReadResult {
 const WASM = createRequire(import.meta.url).resolve('web-ifc/web-ifc-node.wasm');
 let api: Promise<IfcAPI> | undefined;
 
-/** The REST API's numbers (seed 000: objectId int64, parent integer) for the viewer's decimal strings. */
-function numericIds(value: unknown): any { // eslint-disable-line @typescript-eslint/no-explicit-any
-  return JSON.parse(JSON.stringify(value), (key, v) => (key === 'objectId' && typeof v === 'string' ? Number(v) : v));
+/**
+ * The REST API's numbers (seed 000: objectId int64) for the viewer's decimal strings, in
+ * the Entity values of attributes, in place (a JSON round trip took a quarter of the time).
+ */
+function numericIds<T extends AttributeValue | Record<string, AttributeValue>>(value: T): T {
+  const visit = (v: AttributeValue) => {
+    if (v.type === 'List') (v.value as AttributeValue[]).forEach(visit);
+    else if (v.type === 'Entity') {
+      const entity = v.value as { objectId: string | number; attributes?: Record<string, AttributeValue> };
+      entity.objectId = Number(entity.objectId);
+      if (entity.attributes) Object.values(entity.attributes).forEach(visit);
+    }
+  };
+  if (typeof value.type === 'string') visit(value as AttributeValue);
+  else Object.values(value as Record<string, AttributeValue>).forEach(visit);
+  return value;
 }
 
 export async function readIfc(bytes: Uint8Array, objectIdBase: number): Promise<ReadResult> {

@@ -8,9 +8,17 @@ export async function openPostgres(url: string): Promise<Database> {
   // An idle client's error (the server restarted) must not end the process; the next query reconnects.
   pool.on('error', () => {});
   await pool.query('SELECT 1');
+  // Each statement is prepared once per connection and its plan kept (named statements):
+  // planning cost more than running the small queries of a product page.
+  const names = new Map<string, string>();
+  const named = (text: string) => {
+    let name = names.get(text);
+    if (!name) names.set(text, (name = `s${names.size}`));
+    return name;
+  };
   const wrap = (target: pg.Pool | pg.PoolClient): Sql => ({
     async query<T extends Row>(text: string, params?: unknown[]) {
-      return (await target.query(text, params)).rows as T[];
+      return (await target.query({ name: named(text), text, values: params })).rows as T[];
     },
     async exec(text: string) {
       await target.query(text);

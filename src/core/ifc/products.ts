@@ -18,6 +18,7 @@ export class ProductReader {
   private definitions?: Map<number, number[]>;
   private productTypes?: Set<number>;
   private readonly typeNames = new Map<number, string>();
+  private readonly entities = new Map<number, AttributeValue>();
 
   constructor(
     private readonly api: IfcAPI,
@@ -155,6 +156,14 @@ export class ProductReader {
 
   /** `{type: 'Entity', value: {objectId, type, attributes}}`, references expanded `depth` levels. */
   private entity(expressId: number, depth: number): AttributeValue {
+    // Entities many products refer to (owner history, shared placements and types) are read once.
+    const key = expressId * 4 + depth;
+    let entity = this.entities.get(key);
+    if (!entity) this.entities.set(key, (entity = this.readEntity(expressId, depth)));
+    return entity;
+  }
+
+  private readEntity(expressId: number, depth: number): AttributeValue {
     const value: { objectId: string; type?: string; attributes?: Record<string, AttributeValue> } = { objectId: objectId(this.base, expressId) };
     if (depth > 0) {
       try {
