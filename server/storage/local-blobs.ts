@@ -20,10 +20,13 @@ export class LocalBlobs implements BlobStore {
     const file = this.file(key);
     await mkdir(path.dirname(file), { recursive: true });
     const partial = `${file}.${randomUUID()}.partial`;
+    const out = createWriteStream(partial);
     try {
-      await pipeline(body, createWriteStream(partial));
+      await pipeline(body, out);
       await rename(partial, file);
     } catch (error) {
+      // The file opens asynchronously: removed before it closed, it could appear again after.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await rm(partial, { force: true });
       throw error;
     }
