@@ -15,7 +15,6 @@ export async function buildApp(ctx: Context, options: { logLevel?: string; pages
   const app = Fastify({
     logger: { level: options.logLevel ?? 'error' },
     bodyLimit: 1 << 20,
-    routerOptions: { maxParamLength: 200 },
     // A field the schema does not know is a 400, not dropped: a misspelled filter must not answer every product.
     ajv: { customOptions: { removeAdditional: false } },
   });
