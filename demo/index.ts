@@ -6,6 +6,7 @@
  * Everything that comes from a model (names, ids, properties) is untrusted text: it is
  * only ever put into the page with textContent.
  */
+import { onIfcFileDrop } from './file-drop.js';
 import { VIEWER3D_EVENTS, type BimViewer3d, type StreamingProgress, type ViewName } from '../src/index.js'; // registers <bim-viewer-3d>
 
 const $ = <T extends HTMLElement>(id: string) => document.getElementById(id) as T;
@@ -203,28 +204,9 @@ viewer.addEventListener('viewer.select', (event) => {
 
 // ---- drag and drop of local IFC files -----------------------------------------
 
-const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
-
-document.addEventListener('dragover', (event) => {
-  if (!hasFiles(event)) return;
-  event.preventDefault();
-  event.dataTransfer!.dropEffect = 'copy';
-  dropHint.hidden = false;
-});
-document.addEventListener('dragleave', (event) => {
-  if (event.relatedTarget === null) dropHint.hidden = true;
-});
-document.addEventListener('drop', (event) => {
-  if (!hasFiles(event)) return;
-  event.preventDefault();
-  dropHint.hidden = true;
-  const files = [...(event.dataTransfer?.files ?? [])];
-  const ifcFiles = files.filter((file) => /\.ifc$/i.test(file.name));
-  if (ifcFiles.length === 0) {
-    show(`Not an .ifc file: ${files.map((f) => f.name).join(', ')}`);
-    return;
-  }
-  for (const file of ifcFiles) void perform(`loading ${file.name}`, () => loadFile(file));
+onIfcFileDrop(dropHint, {
+  drop: (files) => files.forEach((file) => void perform(`loading ${file.name}`, () => loadFile(file))),
+  notIfc: (names) => show(`Not an .ifc file: ${names.join(', ')}`),
 });
 
 async function loadFile(file: File): Promise<void> {

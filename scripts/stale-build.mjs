@@ -31,9 +31,9 @@ function staleReason(output, inputs) {
   return undefined;
 }
 
-/** Why the console (dist/console, from demo/console and src/) needs building, or undefined. */
+/** Why the console (dist/console, from demo/console, demo/file-drop.ts and src/) needs building, or undefined. */
 export function consoleIsStale() {
-  return staleReason(CONSOLE, ['demo/console', 'src', 'scripts/build.mjs']);
+  return staleReason(CONSOLE, ['demo/console', 'demo/file-drop.ts', 'src', 'scripts/build.mjs']);
 }
 
 /** Why dist/ (the bundles, or the console) needs building, or undefined when it is current. */

@@ -28,11 +28,17 @@ function finish(line, code) {
   process.exit(code);
 }
 
+/** The failed files, then the last line over everything counted. */
+function report(counts, code) {
+  if (counts.failedFiles?.length) process.stdout.write(`failed test files: ${counts.failedFiles.map((f) => path.relative(ROOT, f)).join(', ')}\n`);
+  const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
+  finish(`${counts.passed} passed, ${counts.failed} failed${skipped}`, code);
+}
+
 const args = process.argv.slice(2);
 if (args[0] === '--server') {
   const counts = await runServerTests({ files: args.slice(1), requirePostgres: process.env.CI === 'true' });
-  if (counts.failedFiles.length) process.stdout.write(`failed test files: ${counts.failedFiles.map((f) => path.relative(ROOT, f)).join(', ')}\n`);
-  finish(`${counts.passed} passed, ${counts.failed} failed`, counts.failed ? 1 : 0);
+  report(counts, counts.failed ? 1 : 0);
 }
 
 if (!existsSync(WTR_BIN)) {
@@ -108,8 +114,4 @@ if (args.length === 0) {
   counts.failedFiles.push(...server.failedFiles);
   if (server.failed) exitCode = 1;
 }
-if (counts.failedFiles?.length) {
-  process.stdout.write(`failed test files: ${counts.failedFiles.map(f => path.relative(ROOT, f)).join(', ')}\n`);
-}
-const skipped = counts.skipped ? `, ${counts.skipped} skipped` : '';
-finish(`${counts.passed} passed, ${counts.failed} failed${skipped}`, exitCode);
+report(counts, exitCode);

@@ -7,6 +7,7 @@
 import type { Catalogue } from './catalogue.js';
 import { byId, formatBytes, messageOf, showAlert } from './dom.js';
 import { followImport, uploadIfc } from './upload.js';
+import { onIfcFileDrop } from '../file-drop.js';
 
 export function installUploads(catalogue: Catalogue): void {
   const picker = byId<HTMLInputElement>('upload-file');
@@ -73,25 +74,12 @@ export function installUploads(catalogue: Catalogue): void {
   });
 
   // Drag and drop anywhere on the page.
-  const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
-  document.addEventListener('dragover', (event) => {
-    if (!hasFiles(event) || byId('signed-in').hidden) return;
-    event.preventDefault();
-    event.dataTransfer!.dropEffect = 'copy';
-    byId('drop-text').textContent = catalogue.model ? `Drop an .ifc file to upload it to ${catalogue.model.name}` : 'Choose a model first';
-    dropHint.hidden = false;
-  });
-  document.addEventListener('dragleave', (event) => {
-    if (event.relatedTarget === null) dropHint.hidden = true;
-  });
-  document.addEventListener('drop', (event) => {
-    if (!hasFiles(event)) return;
-    event.preventDefault();
-    dropHint.hidden = true;
-    if (byId('signed-in').hidden) return;
-    const files = [...(event.dataTransfer?.files ?? [])];
-    const file = files.find((f) => /\.ifc$/i.test(f.name));
-    if (!file) showAlert(`Not an .ifc file: ${files.map((f) => f.name).join(', ')}`);
-    else void upload(file);
+  onIfcFileDrop(dropHint, {
+    active: () => !byId('signed-in').hidden,
+    over: () => {
+      byId('drop-text').textContent = catalogue.model ? `Drop an .ifc file to upload it to ${catalogue.model.name}` : 'Choose a model first';
+    },
+    drop: (files) => void upload(files[0]),
+    notIfc: (names) => showAlert(`Not an .ifc file: ${names.join(', ')}`),
   });
 }

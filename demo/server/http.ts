@@ -1,28 +1,19 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ApiError, badRequest, notFound, unauthorized as platformUnauthorized } from '../../server/services/errors.js';
 
 /**
- * JSON answers and errors of the demo backend. Errors carry the v2 API's code, code
- * name and message (seed 002, "Errors") as `{"error": {"code", "name", "message"}}`.
+ * JSON answers and errors of the demo backend. Errors are the platform's (server/services/
+ * errors.ts): the v2 API's code, code name and message (seed 002, "Errors") as
+ * `{"error": {"code", "name", "message"}}`.
  */
+export { ApiError, badRequest };
 
 /** A connect-style middleware, as vite's dev and preview servers take them. */
 export type Middleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
 
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: number,
-    readonly codeName: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
-export const projectNotFound = (project: string) => new ApiError(404, 20, 'NOT_FOUND', `Project (${project}) not found`);
-export const modelNotFound = (model: string) => new ApiError(404, 20, 'NOT_FOUND', `Model (${model}) not found`);
-export const badRequest = (message: string) => new ApiError(400, 24, 'BAD_REQUEST', message);
-export const unauthorized = () => new ApiError(401, 401, 'UNAUTHORIZED', 'Token expired or unknown');
+export const projectNotFound = (project: string) => notFound('Project', project);
+export const modelNotFound = (model: string) => notFound('Model', model);
+export const unauthorized = () => platformUnauthorized('Token expired or unknown');
 export const methodNotAllowed = (method: string, allowed: string) =>
   new ApiError(405, 405, 'METHOD_NOT_ALLOWED', `Method ${method} is not allowed here; use ${allowed}`);
 
