@@ -59,10 +59,7 @@ function readOnce(mode, file) {
 /** A server on a fresh data folder (PGlite, or its own database on `postgresUrl`), signed in. */
 async function serverWithClient(postgresUrl) {
   const dataDir = newDataDir();
-  const previous = process.env.TEST_DATABASE_URL;
-  process.env.TEST_DATABASE_URL = postgresUrl ?? '';
-  const env = serverEnv(dataDir, { JOB_POLL_MS: '50', LOG_LEVEL: 'fatal' });
-  process.env.TEST_DATABASE_URL = previous ?? '';
+  const env = serverEnv(dataDir, { JOB_POLL_MS: '50', LOG_LEVEL: 'fatal', DATABASE_URL: databaseFor(dataDir, postgresUrl) ?? '' });
   const app = cli(env, 'app', 'add', '--name', 'bench', '--redirect-uri', 'http://127.0.0.1:9/cb');
   const server = await startServer(env);
   const token = (await signInAs(server.url, app)).access_token;

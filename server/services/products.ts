@@ -1,5 +1,6 @@
 import type { Sql } from '../storage/database.js';
 import { badRequest, notFound } from './errors.js';
+import { checkProductTypes } from './ifc-types.js';
 import type { StoredRevision } from './revisions.js';
 
 /**
@@ -41,6 +42,7 @@ function productJson(filter: ProductFilter): string {
 /** A JSON array of products, as text. */
 export async function listProducts(sql: Sql, revisions: StoredRevision[], filter: ProductFilter, paging: Paging): Promise<string> {
   if ((filter.objectId?.length ?? 0) > OBJECT_IDS_MAX) throw badRequest(`\`objectId\` has more than ${OBJECT_IDS_MAX} elements`);
+  await checkProductTypes(filter.type);
   const perPage = paging.per_page ?? PER_PAGE_DEFAULT;
   const offset = ((paging.page ?? 1) - 1) * perPage;
   const page = filter.type || filter.objectId ? filtered(revisions, filter, offset, perPage) : pageOfAll(revisions, filter, offset, perPage);

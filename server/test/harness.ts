@@ -41,8 +41,7 @@ export function removeDataDir(dir: string): void {
  * per folder, made when first asked for, so servers of different tests never share rows
  * and a server restarted on the same folder finds its own. Undefined on PGlite.
  */
-export function databaseFor(dataDir: string): string | undefined {
-  const base = process.env.TEST_DATABASE_URL;
+export function databaseFor(dataDir: string, base = process.env.TEST_DATABASE_URL): string | undefined {
   if (!base) return undefined;
   const name = `bim_${path.basename(dataDir).replace(/[^A-Za-z0-9]/g, '_').toLowerCase()}`;
   const script = `const pg = require('pg'); const c = new pg.Client(process.argv[1]);
