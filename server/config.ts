@@ -12,9 +12,9 @@ export interface Settings {
   s3?: { bucket: string; endpoint?: string; region?: string };
   maxUploadBytes: number;
   /**
-   * Files above this fail processing at once with `too large to process`. 256 MiB: the
-   * largest generated model processed is 181 MB; a 452 MB one ended the server process,
-   * whose reader thread hands every product over in one message (README, "The platform").
+   * Files above this fail processing at once with `too large to process`. 512 MiB:
+   * office-500k (452 MB) peaks at 3.6 GB, most of it web-ifc's memory, which ends at 4 GB
+   * (README, "The platform").
    */
   maxProcessBytes: number;
   /** 'inline': this process also runs jobs (the default); 'off': API only, jobs run in `npm run worker`. */
@@ -53,7 +53,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl: env.DATABASE_URL || undefined,
     s3: env.S3_BUCKET ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT || undefined, region: env.S3_REGION || undefined } : undefined,
     maxUploadBytes: number(env, 'MAX_UPLOAD_BYTES', 2 * GB),
-    maxProcessBytes: number(env, 'MAX_PROCESS_BYTES', 256 * 1024 ** 2),
+    maxProcessBytes: number(env, 'MAX_PROCESS_BYTES', 512 * 1024 ** 2),
     jobs,
     jobLeaseMs: number(env, 'JOB_LEASE_MS', 60_000),
     jobPollMs: number(env, 'JOB_POLL_MS', 1_000),

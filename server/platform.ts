@@ -39,7 +39,7 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
   let runner: JobRunner | undefined;
   const reader = new IfcReaderThread();
   if (options.runJobs) {
-    runner = new JobRunner(db, { [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read: (bytes, base) => reader.read(bytes, base) }) }, {
+    runner = new JobRunner(db, { [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read: (bytes, base, sink, scenePath) => reader.read(bytes, base, sink, scenePath) }) }, {
       leaseMs: settings.jobLeaseMs,
       pollMs: settings.jobPollMs,
     });

@@ -1,23 +1,33 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import path from 'node:path';
 import { one, type Database, type Sql } from '../storage/database.js';
 import type { BlobStore } from '../storage/blobs.js';
-import { finish, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
-import type { ReadResult } from './read-ifc.js';
+import { finish, holds, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
+import type { ReadBatch, ReadSummary } from './read-ifc.js';
 
-/** Rows per INSERT when writing products: one jsonb parameter each, well under PostgreSQL's limits. */
-const BATCH = 2000;
+type ImportRow = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface ImportSettings {
   /** Files larger than this are failed at once: `too large to process`. */
   maxProcessBytes: number;
-  /** Reads the IFC (a worker thread in the server; ifc-reader.ts). */
-  read: (bytes: Uint8Array, objectIdBase: number) => Promise<ReadResult>;
+  /**
+   * Reads the IFC, handing products to `sink` batch by batch, and writes its scene to the
+   * file `scenePath` (a worker thread in the server; ifc-reader.ts).
+   */
+  read: (bytes: Uint8Array, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, scenePath: string) => Promise<ReadSummary>;
 }
 
 /**
- * The import job: reads the uploaded IFC, then writes the revision, its products and the
- * import's `success` in one transaction with the job's end, so nothing half-processed is
- * ever visible; or records `error` with the reason. A job taken again after its worker
- * died is tried again, and given up with an `error` after MAX_ATTEMPTS.
+ * The import job: reads the uploaded IFC and writes its products batch by batch, each in
+ * a short transaction (a big model never holds the database, nor sits whole in memory),
+ * under a revision number no reader sees yet; its scene goes to blob storage; then the revision row, the import's `success`
+ * and the job's end come last, in one transaction, so nothing half-processed is ever
+ * visible. A failure records `error` with the reason and removes what was written. A job
+ * taken again after its worker died takes over its number and rows, and is given up with
+ * an `error` after MAX_ATTEMPTS.
  */
 export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSettings) {
   return async (job: Job, worker: string): Promise<void> => {
@@ -26,56 +36,112 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
       await db.transaction((tx) => finish(tx, job, worker, 'done'));
       return;
     }
+    const sceneKey = `scenes/${imp.model_id}/${imp.token}.scene`;
     const fail = async (message: string) => {
       await db.transaction(async (tx) => {
         if (!(await finish(tx, job, worker, 'failed', message))) throw new LostJob(job);
-        await tx.query(`UPDATE imports SET result = 'error', error = $2, finished_at = now() WHERE token = $1`, [imp.token, message]);
+        await discard(tx, imp);
+        await tx.query(`UPDATE imports SET result = 'error', error = $2, revision_id = NULL, finished_at = now() WHERE token = $1`, [imp.token, message]);
       });
+      await blobs.delete(sceneKey);
       await callBack(imp.callback_uri, imp.token, 'error');
     };
     if (job.attempts > MAX_ATTEMPTS) return fail(`processing stopped ${MAX_ATTEMPTS} times without finishing (${job.lastError ?? 'the worker process ended'})`);
     if (imp.size > settings.maxProcessBytes) return fail(`too large to process: ${imp.size} bytes; the limit is ${settings.maxProcessBytes}`);
 
-    let result: ReadResult;
+    let revision: number | undefined;
+    let seq = 0;
+    let writeError: unknown;
+    const write = async (batch: ReadBatch) => {
+      try {
+        // A turn of the event loop per batch: PGlite answers without waiting on I/O, and the
+        // thread's messages are handled in one go, so without it requests would wait for the whole file.
+        await nextTurn();
+        revision = await db.transaction(async (tx) => {
+          if (!(await holds(tx, job, worker))) throw new LostJob(job);
+          const number = revision ?? (await takeRevisionNumber(tx, imp));
+          await insertBatch(tx, imp.model_id, number, batch, seq);
+          return number;
+        });
+        seq += batch.products.length;
+      } catch (error) {
+        writeError = error;
+        throw error;
+      }
+    };
+    const scenePath = path.join(tmpdir(), `bim-scene-${imp.token}-${job.attempts}`);
+    let summary: ReadSummary;
+    let sceneSize: number;
     try {
-      result = await settings.read(await blobs.read(imp.blob_key), imp.object_id_base);
-    } catch (error) {
-      return fail((error as Error).message);
+      try {
+        summary = await settings.read(await blobs.read(imp.blob_key), imp.object_id_base, write, scenePath);
+      } catch (error) {
+        if (writeError) throw writeError; // the database's trouble, not the file's: tried again (runner.ts)
+        return await fail((error as Error).message);
+      }
+      sceneSize = await blobs.put(sceneKey, createReadStream(scenePath));
+    } finally {
+      await rm(scenePath, { force: true });
     }
-    const revision = await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       if (!(await finish(tx, job, worker, 'done'))) throw new LostJob(job);
-      return writeRevision(tx, imp, result);
+      await tx.query(
+        `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, scene_key, scene_size)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, sceneKey, sceneSize],
+      );
+      await tx.query(`UPDATE imports SET result = 'success', finished_at = now() WHERE token = $1`, [imp.token]);
     });
     await callBack(imp.callback_uri, imp.token, 'success', revision);
   };
 }
 
-async function writeRevision(tx: Sql, imp: Record<string, any>, result: ReadResult): Promise<number> { // eslint-disable-line @typescript-eslint/no-explicit-any
+/**
+ * The revision number for an import's first batch (a file that does not open takes none).
+ * A former attempt's number is taken over, its rows removed.
+ */
+async function takeRevisionNumber(tx: Sql, imp: ImportRow): Promise<number> {
+  if (imp.revision_id !== null) {
+    await deleteRows(tx, imp.model_id, imp.revision_id);
+    return imp.revision_id;
+  }
   const [{ last_revision: revision }] = await tx.query('UPDATE models SET last_revision = last_revision + 1 WHERE id = $1 RETURNING last_revision', [imp.model_id]);
-  await tx.query(
-    `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-    [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, result.schema, result.products.length],
-  );
-  // Products come in object id order (read-ifc.ts): their position is their seq.
-  for (let i = 0; i < result.products.length; i += BATCH) {
+  await tx.query('UPDATE imports SET revision_id = $2 WHERE token = $1', [imp.token, revision]);
+  return revision;
+}
+
+/** Removes a failed import's rows, and gives its number back unless a later import took one. */
+async function discard(tx: Sql, imp: ImportRow): Promise<void> {
+  const row = await one(tx, 'SELECT revision_id FROM imports WHERE token = $1', [imp.token]);
+  if (row?.revision_id == null) return;
+  await deleteRows(tx, imp.model_id, row.revision_id);
+  await tx.query('UPDATE models SET last_revision = last_revision - 1 WHERE id = $1 AND last_revision = $2', [imp.model_id, row.revision_id]);
+}
+
+async function deleteRows(tx: Sql, modelId: string, revision: number): Promise<void> {
+  await tx.query('DELETE FROM products WHERE model_id = $1 AND revision_id = $2', [modelId, revision]);
+  await tx.query('DELETE FROM definitions WHERE model_id = $1 AND revision_id = $2', [modelId, revision]);
+}
+
+/** Products come in object id order (read-ifc.ts): their position is their seq, after the `before` written already. */
+async function insertBatch(tx: Sql, modelId: string, revision: number, batch: ReadBatch, before: number): Promise<void> {
+  if (batch.products.length) {
     await tx.query(
       `INSERT INTO products (model_id, revision_id, object_id, seq, parent, global_id, type, name, description, attributes, defined_by)
        SELECT $1, $2, p."objectId", p.seq, p.parent, p."globalId", p.type, p.name, p.description, p.attributes,
               ARRAY(SELECT jsonb_array_elements_text(p."definedBy")::bigint)
        FROM jsonb_to_recordset($3::jsonb)
          AS p("objectId" bigint, seq int, parent bigint, "globalId" text, type text, name text, description text, attributes jsonb, "definedBy" jsonb)`,
-      [imp.model_id, revision, JSON.stringify(result.products.slice(i, i + BATCH).map((p, k) => ({ ...p, seq: i + k + 1 })))],
+      [modelId, revision, JSON.stringify(batch.products.map((p, k) => ({ ...p, seq: before + k + 1 })))],
     );
   }
-  for (let i = 0; i < result.definitions.length; i += BATCH) {
+  if (batch.definitions.length) {
     await tx.query(
       `INSERT INTO definitions (model_id, revision_id, object_id, value)
        SELECT $1, $2, d."objectId", d.value FROM jsonb_to_recordset($3::jsonb) AS d("objectId" bigint, value jsonb)`,
-      [imp.model_id, revision, JSON.stringify(result.definitions.slice(i, i + BATCH))],
+      [modelId, revision, JSON.stringify(batch.definitions)],
     );
   }
-  await tx.query(`UPDATE imports SET result = 'success', revision_id = $2, finished_at = now() WHERE token = $1`, [imp.token, revision]);
-  return revision;
 }
 
 /**

@@ -60,6 +60,15 @@ export async function finish(tx: Sql, job: Job, worker: string, state: 'done' | 
   return rows.length > 0;
 }
 
+/**
+ * Locks the job's row for the rest of the transaction; false when the job is no longer
+ * this worker's. A job that writes in several transactions checks with it in each.
+ */
+export async function holds(tx: Sql, job: Job, worker: string): Promise<boolean> {
+  const rows = await tx.query(`SELECT 1 FROM jobs WHERE id = $1 AND worker = $2 AND state = 'running' FOR UPDATE`, [job.id, worker]);
+  return rows.length > 0;
+}
+
 /** Puts a job whose attempt threw back in the queue at once (the next attempt, or giving up, comes without waiting for the lease). */
 export async function release(db: Database, job: Job, worker: string, error: string): Promise<void> {
   await db.query(`UPDATE jobs SET state = 'queued', lease_until = NULL, last_error = $3 WHERE id = $1 AND worker = $2 AND state = 'running'`, [job.id, worker, error]);

@@ -1,7 +1,10 @@
+import { closeSync, openSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { IfcAPI } from 'web-ifc';
 import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
 import { ProductReader } from '../../src/core/ifc/products.js';
+import { ProductTable, writeScene } from '../../src/core/ifc/scene-converter.js';
+import type { SceneEnd } from '../../src/core/formats/scene.js';
 import type { AttributeValue } from '../../src/core/types.js';
 
 /**
@@ -20,12 +23,22 @@ export interface ProductRow {
   definedBy: number[];
 }
 
-export interface ReadResult {
-  schema: string;
+/** Products in object id order, with the definitions first referenced by them. */
+export interface ReadBatch {
   products: ProductRow[];
-  /** Each definition (property set, quantity set, type object) once, as its definedBy Entity value. */
+  /** Each definition (property set, quantity set, type object) once per file, as its definedBy Entity value. */
   definitions: { objectId: number; value: AttributeValue }[];
 }
+
+export interface ReadSummary {
+  schema: string;
+  products: number;
+  /** What the scene file holds, when one was asked for. */
+  scene?: SceneEnd;
+}
+
+/** Products per batch: a big model never sits whole in memory, nor in one message or transaction. */
+export const BATCH_SIZE = 1000;
 
 const WASM = createRequire(import.meta.url).resolve('web-ifc/web-ifc-node.wasm');
 let api: Promise<IfcAPI> | undefined;
@@ -48,20 +61,35 @@ function numericIds<T extends AttributeValue | Record<string, AttributeValue>>(v
   return value;
 }
 
-export async function readIfc(bytes: Uint8Array, objectIdBase: number): Promise<ReadResult> {
+/**
+ * Reads the file and hands its products to `sink` in batches of BATCH_SIZE, waiting for
+ * each (the writer's pace holds memory down); at least one batch, maybe empty. With
+ * `scenePath`, then writes the model's scene (formats/scene.ts) to that file.
+ */
+export async function readIfc(
+  bytes: Uint8Array,
+  objectIdBase: number,
+  sink: (batch: ReadBatch) => Promise<void>,
+  scenePath?: string,
+): Promise<ReadSummary> {
   const ifc = await (api ??= createIfcApi(WASM));
   const modelID = openModel(ifc, bytes);
   try {
     const reader = new ProductReader(ifc, modelID, String(objectIdBase));
-    const schema = ifc.GetModelSchema(modelID);
-    const products: ProductRow[] = [];
-    const definitions = new Set<number>();
+    const seen = new Set<number>();
+    let batch: ReadBatch = { products: [], definitions: [] };
+    const table = new ProductTable();
+    let count = 0;
     for (const id of reader.productIds()) {
       const record = reader.product(id, { attributes: true, definedBy: false });
       if (!record) continue;
       const definedBy = reader.definitionIds(id);
-      for (const d of definedBy) definitions.add(d);
-      products.push({
+      for (const d of definedBy) {
+        if (seen.has(d)) continue;
+        seen.add(d);
+        batch.definitions.push({ objectId: objectIdBase + d, value: numericIds(reader.definition(d)) });
+      }
+      batch.products.push({
         objectId: Number(record.objectId),
         parent: Number(record.parent),
         globalId: record.globalId,
@@ -71,13 +99,26 @@ export async function readIfc(bytes: Uint8Array, objectIdBase: number): Promise<
         attributes: numericIds(record.attributes ?? {}),
         definedBy: definedBy.map((d) => objectIdBase + d),
       });
+      if (scenePath) table.add(record, objectIdBase);
+      count++;
+      if (batch.products.length === BATCH_SIZE) {
+        await sink(batch);
+        batch = { products: [], definitions: [] };
+      }
     }
-    return {
-      schema,
-      products,
-      definitions: [...definitions].sort((a, b) => a - b).map((d) => ({ objectId: objectIdBase + d, value: numericIds(reader.definition(d)) })),
-    };
+    if (batch.products.length || count === 0) await sink(batch);
+    const scene = scenePath === undefined ? undefined : writeSceneFile(scenePath, (write) => writeScene(ifc, modelID, write, table.done(ifc, modelID)));
+    return { schema: ifc.GetModelSchema(modelID), products: count, scene };
   } finally {
     ifc.CloseModel(modelID);
+  }
+}
+
+function writeSceneFile<T>(file: string, fn: (write: (bytes: Uint8Array) => void) => T): T {
+  const fd = openSync(file, 'w');
+  try {
+    return fn((bytes) => void writeSync(fd, bytes));
+  } finally {
+    closeSync(fd);
   }
 }

@@ -18,10 +18,14 @@ export interface StoredRevision extends Revision {
   blobKey: string;
   size: number;
   productCount: number;
+  /** The scene processing wrote (formats/scene.ts); null for revisions processed before scenes existed. */
+  sceneKey: string | null;
+  sceneSize: number | null;
 }
 
 const COLUMNS = `r.id, r.comment, (extract(epoch FROM r.created_at) * 1000)::bigint AS timestamp, r.model_id AS "modelId",
-  m.project_id AS "projectId", r.object_id_base AS "objectIdBase", r.file_name AS "fileName", r.blob_key AS "blobKey", r.size, r.product_count AS "productCount"`;
+  m.project_id AS "projectId", r.object_id_base AS "objectIdBase", r.file_name AS "fileName", r.blob_key AS "blobKey", r.size, r.product_count AS "productCount",
+  r.scene_key AS "sceneKey", r.scene_size AS "sceneSize"`;
 
 export const publicRevision = ({ id, comment, timestamp }: Revision): Revision => ({ id, comment, timestamp });
 

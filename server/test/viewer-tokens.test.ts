@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sampleFile } from '../../samples/files.js';
+import { RecordKind, SceneReader, SCENE_MEDIA_TYPE } from '../../src/core/formats/scene.js';
 import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
 
 /** The viewers' tokens: v2 viewer3d/viewer2d token, data and geometry URLs, file URLs, and seed 000's beta 2D access. */
@@ -55,17 +56,29 @@ describe('viewer tokens', () => {
     const products = (await v1.get(`/revision/products?model_id=${model.id}&per_page=1`)).json;
     const houseEntry = models.find((m) => m.id === model.id)!;
     assert.equal(Number(houseEntry.objectIdBase), products[0].objectId - (products[0].objectId % 2 ** 32), 'the viewer and the REST API agree on object ids');
-    assert.equal(houseEntry.formats[0].type, 'application/x-step');
-    const file = await fetch(new URL(houseEntry.formats[0].url, url));
+    assert.deepEqual(houseEntry.formats.map((f) => f.type), [SCENE_MEDIA_TYPE, 'application/x-step'], 'the scene first: the viewers take the first they read');
+    const file = await fetch(new URL(houseEntry.formats[1].url, url));
     assert.equal(file.status, 200);
     assert.deepEqual(Buffer.from(await file.arrayBuffer()), cabin, 'revision 2 of the house model is the cabin upload');
+
+    // The scene processing wrote: whole, of the cabin, every product in it.
+    const scene = await fetch(new URL(houseEntry.formats[0].url, url));
+    assert.equal(scene.status, 200);
+    assert.equal(scene.headers.get('content-type'), SCENE_MEDIA_TYPE);
+    const reader = new SceneReader();
+    const records = reader.push(new Uint8Array(await scene.arrayBuffer()));
+    reader.finish();
+    const table = records.find((r) => r.kind === RecordKind.Products)!;
+    const count = (await v1.post(`/revision/products?model_id=${model.id}&per_page=1000`, {})).json.length;
+    assert.equal(table.kind === RecordKind.Products && table.products.expressIds.length, count);
+    assert.ok(records.filter((r) => r.kind === RecordKind.Chunk).length > 0);
   });
 
   it('grants only the revisions it was issued for, of its own project and kind', async () => {
     const { url } = (await (await post(`/v2/projects/${project.id}/viewer3d/token`, { models: [model.id], revisions: [1] })).json()) as { url: string };
     const { models } = (await (await fetch(url)).json()) as { models: { id: string; revision: number; formats: { url: string }[] }[] };
     assert.deepEqual(models.map((m) => [m.id, m.revision]), [[model.id, 1]]);
-    const file = new URL(models[0].formats[0].url, url);
+    const file = new URL(models[0].formats.at(-1)!.url, url);
     assert.deepEqual(Buffer.from(await (await fetch(file)).arrayBuffer()), house);
     file.searchParams.set('model', other.id);
     assert.equal((await fetch(file)).status, 404, 'a model the token does not grant');

@@ -4,6 +4,7 @@ import type { Context } from '../context.js';
 import { notFound } from '../../services/errors.js';
 import { grantedRevisions, issueViewerToken, resolveViewerToken, type TokenRequest, type ViewerKind } from '../../services/viewer-tokens.js';
 import { requestOrigin } from '../origin.js';
+import { SCENE_MEDIA_TYPE } from '../../../src/core/formats/scene.js';
 
 /** IFC text: STEP physical file (ISO 10303-21). */
 export const IFC_MEDIA_TYPE = 'application/x-step';
@@ -29,13 +30,18 @@ const tokenBody = {
 } as const;
 const projectParams = { type: 'object', properties: { project: { type: 'string', maxLength: 64 } }, required: ['project'] } as const;
 const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 255 } } } as const;
+const fileQuery = {
+  type: 'object',
+  properties: { ...tokenQuery.properties, model: { type: 'string', maxLength: 64 }, format: { type: 'string', enum: ['ifc', 'scene'], default: 'ifc' } },
+} as const;
 
 /**
  * The viewers' tokens (seed 002): `POST /v2/projects/{project}/viewer3d/token` and
  * `.../viewer2d/token` (Bearer; body `{models?, revisions?, expiresIn?}`; 201
  * `{url, expiresAt}`), the data URLs they give (`.../viewer3d/data?token=`,
  * `.../viewer2d/geometry?token=`: the manifest of DESIGN.md, "Token URLs") and the file
- * URLs in that manifest (`.../{kind}/file?token=&model=`: the revision's IFC as uploaded).
+ * URLs in that manifest (`.../{kind}/file?token=&model=`: the revision's IFC as uploaded;
+ * `&format=scene`: the scene processing wrote, formats/scene.ts).
  */
 export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
   const tags = ['v2 viewer tokens'];
@@ -65,22 +71,28 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
           name: r.modelName,
           revision: r.id,
           objectIdBase: String(r.objectIdBase),
-          formats: [{ type: IFC_MEDIA_TYPE, url: `${files}&model=${r.modelId}` }],
+          formats: [
+            ...(r.sceneKey ? [{ type: SCENE_MEDIA_TYPE, url: `${files}&model=${r.modelId}&format=scene` }] : []),
+            { type: IFC_MEDIA_TYPE, url: `${files}&model=${r.modelId}` },
+          ],
         }));
         return reply.header('Cache-Control', 'no-store').send({ models });
       },
     );
 
-    app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string } }>(
+    app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string; format?: 'ifc' | 'scene' } }>(
       `/projects/:project/${kind}/file`,
-      { schema: { tags, params: projectParams, querystring: { ...tokenQuery, properties: { ...tokenQuery.properties, model: { type: 'string', maxLength: 64 } } } } },
+      { schema: { tags, params: projectParams, querystring: fileQuery } },
       async (request, reply) => {
         cors(reply);
         const grant = await resolveViewerToken(ctx.db, kind, request.params.project, request.query.token);
         const revision = (await grantedRevisions(ctx.db, grant)).find((r) => r.modelId === request.query.model);
         if (!revision) throw notFound('Model', request.query.model ?? '');
-        reply.header('Content-Type', IFC_MEDIA_TYPE).header('Content-Length', revision.size).header('Cache-Control', 'private, max-age=3600');
-        return reply.send(await ctx.blobs.get(revision.blobKey));
+        const scene = request.query.format === 'scene';
+        if (scene && !revision.sceneKey) throw notFound('Scene', `revision ${revision.id} of model ${revision.modelId}`);
+        const [type, key, size] = scene ? [SCENE_MEDIA_TYPE, revision.sceneKey!, revision.sceneSize!] : [IFC_MEDIA_TYPE, revision.blobKey, revision.size];
+        reply.header('Content-Type', type).header('Content-Length', size).header('Cache-Control', 'private, max-age=3600');
+        return reply.send(await ctx.blobs.get(key));
       },
     );
   }

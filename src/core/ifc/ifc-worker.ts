@@ -1,13 +1,11 @@
 /// <reference lib="webworker" />
-import { IFCSPACE, type IfcAPI } from 'web-ifc';
-import { createIfcApi, forEachGeometry, openModel, streamMeshes, type FlatMesh } from './web-ifc-engine.js';
-import { GeometryBatcher } from './geometry-batcher.js';
-import { PieceShape } from './piece-shape.js';
+import type { IfcAPI } from 'web-ifc';
+import { createIfcApi, openModel } from './web-ifc-engine.js';
+import { GeometryStream } from './geometry-stream.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
 import { readGrids } from './grids.js';
 import { UnstyledProducts } from './unstyled.js';
-import { ifcPoint } from './web-ifc-frame.js';
 import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage } from './protocol.js';
 
 /**
@@ -21,14 +19,10 @@ declare const self: DedicatedWorkerGlobalScope;
 interface OpenModel {
   modelID: number;
   products: ProductReader;
-  plan: StreamPlan;
-  unstyled: UnstyledProducts;
-  /** Chunks being filled while units stream, until `stream-end`. */
-  batchers: { opaque: GeometryBatcher; solid: GeometryBatcher; glass: GeometryBatcher; origin: [number, number, number]; requestId: number; spaces: boolean } | null;
+  geometry: GeometryStream;
 }
 
 let api: IfcAPI | null = null;
-const shape = new PieceShape();
 let ready: Promise<IfcAPI> | null = null;
 const models = new Map<number, OpenModel>();
 
@@ -53,7 +47,7 @@ async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenRe
   const modelID = openModel(ifc, new Uint8Array(request.bytes));
   const products = new ProductReader(ifc, modelID, request.objectIdBase);
   const plan = new StreamPlan(ifc, modelID, request.only ? new Set(request.only) : null);
-  models.set(request.modelKey, { modelID, products, plan, unstyled: new UnstyledProducts(ifc, modelID), batchers: null });
+  models.set(request.modelKey, { modelID, products, geometry: new GeometryStream(ifc, modelID, plan, new UnstyledProducts(ifc, modelID)) });
   const result: OpenResult = { units: plan.units, elementUnits: plan.elementUnits, typeNames: {}, grids: [] };
   if (request.details) {
     for (const code of plan.typeCodes()) result.typeNames[code] = products.typeNameOfCode(code);
@@ -62,74 +56,9 @@ async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenRe
   return result;
 }
 
-/** Streams units of an open model's plan into its chunks; full chunks go out as they fill. */
-function stream(requestId: number, { modelKey, units, origin }: Extract<Request, { kind: 'stream' }>) {
-  const ifc = api!;
-  const open = model(modelKey);
-  const { modelID, plan, unstyled } = open;
-  // A chunk belongs to the request that filled it last.
-  const send = (c: GeometryChunk) => {
-    post({ requestId: open.batchers!.requestId, kind: 'chunk', chunk: c }, [c.positions.buffer, c.colors.buffer, c.objects.buffer, c.indices.buffer, c.ranges.buffer, c.sizes.buffer, c.expressIds.buffer, c.types.buffer, c.boxes.buffer]);
-  };
-  if (open.batchers && origin && open.batchers.origin.join() !== origin.join()) throw new Error('A stream cannot change its origin');
-  const begin = (first: [number, number, number]) => {
-    open.batchers = {
-      opaque: new GeometryBatcher(false, false, first, send),
-      solid: new GeometryBatcher(false, true, first, send),
-      glass: new GeometryBatcher(true, false, first, send),
-      origin: first,
-      requestId,
-      spaces: false,
-    };
-    return open.batchers;
-  };
-  let batchers = open.batchers ?? (origin ? begin(origin) : null);
-  if (batchers) batchers.requestId = requestId;
-  for (const unit of units) {
-    const [start, end] = plan.range(unit);
-    streamMeshes(ifc, modelID, Array.from(plan.ids.subarray(start, end)), (mesh: FlatMesh, index: number) => {
-      const type = plan.types[start + index];
-      if (type === IFCSPACE && batchers && !batchers.spaces) {
-        // Spaces (last in the plan) get chunks of their own: hidden, those are not drawn at all.
-        emitAll(batchers);
-        batchers.spaces = true;
-      }
-      forEachGeometry(ifc, modelID, mesh, (vertices, triangles, { flatTransformation: m, color: c }) => {
-        const into: NonNullable<typeof batchers> = (batchers ??= begin(firstVertex(vertices, m)));
-        const piece = shape.read(vertices, triangles, m);
-        const rgba = unstyled.unstyled(mesh.expressID, c) ? null : [c.x, c.y, c.z, c.w];
-        (c.w < 1 ? into.glass : piece.closed ? into.solid : into.opaque).add(mesh.expressID, type, vertices, triangles, m, rgba, piece);
-      });
-    });
-  }
-  return batchers?.origin ?? origin;
-}
-
-/**
- * A placed geometry's first vertex in IFC coordinates, rounded to whole metres: the
- * origin of a stream that has none, so far-away (georeferenced) coordinates never reach float32.
- */
-function firstVertex(v: Float32Array, m: ArrayLike<number>): [number, number, number] {
-  const p = ifcPoint(v, 0, m, new Float64Array(3));
-  return [Math.round(p[0]), Math.round(p[1]), Math.round(p[2])];
-}
-
-function emitAll(batchers: NonNullable<OpenModel['batchers']>) {
-  batchers.opaque.emit();
-  batchers.solid.emit();
-  batchers.glass.emit();
-}
-
-/** Sends what the chunks of an open stream hold, and ends it. */
-function endStream(requestId: number, modelKey: number) {
-  const open = model(modelKey);
-  if (open.batchers) {
-    open.batchers.requestId = requestId;
-    emitAll(open.batchers);
-  }
-  open.batchers = null;
-  return true;
-}
+/** Sends chunks to the request that filled them last (a chunk fills up across requests, until `stream-end`). */
+const sendTo = (requestId: number) => (c: GeometryChunk) =>
+  post({ requestId, kind: 'chunk', chunk: c }, [c.positions.buffer, c.colors.buffer, c.objects.buffer, c.indices.buffer, c.ranges.buffer, c.sizes.buffer, c.expressIds.buffer, c.types.buffer, c.boxes.buffer]);
 
 async function handle(message: RequestMessage): Promise<unknown> {
   switch (message.kind) {
@@ -139,9 +68,10 @@ async function handle(message: RequestMessage): Promise<unknown> {
     case 'open':
       return open(message);
     case 'stream':
-      return stream(message.requestId, message);
+      return model(message.modelKey).geometry.units(message.units, message.origin, sendTo(message.requestId));
     case 'stream-end':
-      return endStream(message.requestId, message.modelKey);
+      model(message.modelKey).geometry.end(sendTo(message.requestId));
+      return true;
     case 'spatial':
       return model(message.modelKey).products.spatial();
     case 'products': {

@@ -1,0 +1,152 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createReadStream } from 'node:fs';
+import { sampleFile } from '../../samples/files.js';
+import { openDatabase, one, type Database } from '../storage/database.js';
+import { openBlobStore, type BlobStore } from '../storage/blobs.js';
+import { migrate } from '../storage/migrate.js';
+import { take } from '../jobs/queue.js';
+import { ifcImportJob, type ImportSettings } from '../jobs/ifc-import.js';
+import { BATCH_SIZE, readIfc } from '../jobs/read-ifc.js';
+import { IfcReaderThread } from '../jobs/ifc-reader.js';
+import { registerImport } from '../services/imports.js';
+import { createUser } from '../services/users.js';
+import { createProject } from '../services/projects.js';
+import { createModel } from '../services/models.js';
+import { databaseFor, newDataDir, removeDataDir } from './harness.js';
+
+/**
+ * The import job on a real database (PGlite, or the run's PostgreSQL) and real web-ifc,
+ * in this process, where a test can stop the reading between two batches: what a failure
+ * or a dead worker in the middle of a big model's writing leaves behind.
+ */
+describe('the import job, between batches', () => {
+  const dir = newDataDir();
+  const file = sampleFile('office-2k').ifc; // more than two batches of products
+  let db: Database;
+  let blobs: BlobStore;
+  let user: { userId: string; clientId: string };
+
+  before(async () => {
+    db = await openDatabase({ url: databaseFor(dir), dataDir: dir });
+    await migrate(db);
+    blobs = await openBlobStore({ dir: `${dir}/blobs` });
+    user = { userId: (await createUser(db, 'jobs@example.com', 'Jobs', 'a long password')).id, clientId: 'none' };
+  });
+
+  after(async () => {
+    await db?.close();
+    removeDataDir(dir);
+  });
+
+  const newImport = async () => {
+    const project = await createProject(db, user.userId, 'Batches');
+    const model = await createModel(db, user.userId, project.id, 'Office');
+    const token = await registerImport(db, blobs, user, model.id, { fileName: 'office-2k.ifc', comment: '' }, createReadStream(file), 2 ** 30);
+    return { modelId: model.id, token };
+  };
+  const job = (settings: Partial<ImportSettings> = {}) =>
+    ifcImportJob(db, blobs, { maxProcessBytes: 2 ** 30, read: (bytes, base, sink, scenePath) => readIfc(bytes, base, sink, scenePath), ...settings });
+  const state = async (modelId: string, token: string) => ({
+    imp: await one(db, 'SELECT result, error, revision_id FROM imports WHERE token = $1', [token]),
+    revisions: (await db.query('SELECT id, product_count FROM revisions WHERE model_id = $1', [modelId])).map((r) => ({ ...r })),
+    products: Number((await one(db, 'SELECT count(*) AS n FROM products WHERE model_id = $1', [modelId]))!.n),
+    definitions: Number((await one(db, 'SELECT count(*) AS n FROM definitions WHERE model_id = $1', [modelId]))!.n),
+    lastRevision: (await one(db, 'SELECT last_revision FROM models WHERE id = $1', [modelId]))!.last_revision,
+  });
+
+  it('removes what it wrote and gives the revision number back when the file fails after two batches', async () => {
+    const { modelId, token } = await newImport();
+    let batches = 0;
+    const failing = job({
+      read: (bytes, base, sink, scenePath) =>
+        readIfc(bytes, base, async (batch) => {
+          await sink(batch);
+          if (++batches === 2) throw new Error('the reader stopped at product 2001');
+        }, scenePath),
+    });
+    const taken = (await take(db, 'w1', 60_000))!;
+    assert.ok(taken, 'the upload queued a job');
+    await failing(taken, 'w1');
+    assert.equal(batches, 2);
+    assert.deepEqual(await state(modelId, token), {
+      imp: { result: 'error', error: 'the reader stopped at product 2001', revision_id: null },
+      revisions: [],
+      products: 0,
+      definitions: 0,
+      lastRevision: 0,
+    });
+
+    // The model's next import (through the server's reader thread) is its revision 1, and other
+    // work gets a turn of the event loop before each batch is written, even when the writing
+    // lags behind the reading (here: each batch holds the thread 100 ms, as a slow database
+    // would) and the thread's messages queue up: Node handles queued messages in one go, and
+    // PGlite answers without waiting on I/O, so requests would otherwise wait for the whole file.
+    const next = await registerImport(db, blobs, user, modelId, { fileName: 'office-2k.ifc', comment: '' }, createReadStream(file), 2 ** 30);
+    let turns = 0;
+    const ticker = setInterval(() => turns++, 0);
+    const turnsAtBatch: number[] = [];
+    const thread = new IfcReaderThread();
+    const slow = job({
+      read: (bytes, base, sink, scenePath) =>
+        thread.read(bytes, base, async (batch) => {
+          await sink(batch);
+          turnsAtBatch.push(turns);
+          const until = Date.now() + 100;
+          while (Date.now() < until); // eslint-disable-line no-empty
+        }, scenePath),
+    });
+    try {
+      await slow((await take(db, 'w1', 60_000))!, 'w1');
+    } finally {
+      await thread.close();
+      clearInterval(ticker);
+    }
+    assert.ok(turnsAtBatch.length > 2);
+    assert.deepEqual(turnsAtBatch, [...new Set(turnsAtBatch)], `timer turns seen at each batch: ${turnsAtBatch}`);
+    const done = await state(modelId, next);
+    assert.deepEqual(done.imp, { result: 'success', error: null, revision_id: 1 });
+    assert.ok(done.products > 2 * BATCH_SIZE, String(done.products));
+    assert.deepEqual(done.revisions, [{ id: 1, product_count: done.products }]);
+  });
+
+  it('hides a revision until its last batch, and lets a second worker take over a dead one\'s number and rows', async () => {
+    const { modelId, token } = await newImport();
+    let resume!: () => void;
+    let stalled!: () => void;
+    const atStall = new Promise<void>((resolve) => (stalled = resolve));
+    let batches = 0;
+    // The first worker writes two batches, then stops as if its process had died.
+    const first = job({
+      read: (bytes, base, sink, scenePath) =>
+        readIfc(bytes, base, async (batch) => {
+          await sink(batch);
+          if (++batches === 2) {
+            stalled();
+            await new Promise<void>((resolve) => (resume = resolve));
+          }
+        }, scenePath),
+    })((await take(db, 'dead', 1))!, 'dead');
+    await atStall;
+    const halfway = await state(modelId, token);
+    assert.equal(halfway.products, 2 * BATCH_SIZE, 'two batches written');
+    assert.deepEqual(halfway.revisions, [], 'no revision while products are still being written');
+    assert.equal(halfway.imp?.result, 'running');
+
+    await new Promise((r) => setTimeout(r, 20)); // the 1 ms lease has run out
+    const second = (await take(db, 'alive', 60_000))!;
+    assert.equal(second.attempts, 2);
+    await job()(second, 'alive');
+    const done = await state(modelId, token);
+    assert.deepEqual(done.imp, { result: 'success', error: null, revision_id: 1 });
+    assert.deepEqual(done.revisions, [{ id: 1, product_count: done.products }]);
+    assert.equal(done.lastRevision, 1);
+    const seqs = await db.query('SELECT min(seq) AS lo, max(seq) AS hi, count(DISTINCT seq) AS n FROM products WHERE model_id = $1', [modelId]);
+    assert.deepEqual(seqs.map((r) => [Number(r.lo), Number(r.hi), Number(r.n)]), [[1, done.products, done.products]]);
+
+    // The first worker wakes up: its next write finds the job taken over, and changes nothing.
+    resume();
+    await assert.rejects(first, /taken over/);
+    assert.deepEqual(await state(modelId, token), done);
+  });
+});

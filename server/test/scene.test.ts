@@ -1,0 +1,155 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { IfcAPI } from 'web-ifc';
+import { sampleFile } from '../../samples/files.js';
+import { bimModelsFolder } from '../../scripts/bim-models.mjs';
+import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
+import { writeScene } from '../../src/core/ifc/scene-converter.js';
+import { RecordKind, SceneFormatError, SceneReader, type SceneRecord } from '../../src/core/formats/scene.js';
+
+/**
+ * The scene format (src/core/formats/scene.ts) written from real web-ifc by the converter
+ * the import and `npm run scene` use, checked against what the sample generator says it
+ * wrote (its truth file) and against raw web-ifc, and read back as a page would: in
+ * pieces of any size, refusing what is not a whole scene of a known version.
+ */
+const WASM = createRequire(import.meta.url).resolve('web-ifc/web-ifc-node.wasm');
+const api = createIfcApi(WASM);
+
+async function convert(file: string): Promise<Uint8Array> {
+  const ifc = await api;
+  const model = openModel(ifc, readFileSync(file));
+  const parts: Uint8Array[] = [];
+  try {
+    writeScene(ifc, model, (bytes) => parts.push(bytes.slice()));
+  } finally {
+    ifc.CloseModel(model);
+  }
+  return new Uint8Array(Buffer.concat(parts));
+}
+
+/** Reads a scene pushed in pieces cut at `cuts`. */
+function read(bytes: Uint8Array, cuts: number[] = []): SceneRecord[] {
+  const reader = new SceneReader();
+  const records: SceneRecord[] = [];
+  let at = 0;
+  for (const cut of [...cuts.sort((a, b) => a - b), bytes.length]) {
+    records.push(...reader.push(bytes.subarray(at, cut)));
+    at = cut;
+  }
+  reader.finish();
+  return records;
+}
+
+const of = <K extends RecordKind>(records: SceneRecord[], kind: K) => records.filter((r): r is Extract<SceneRecord, { kind: K }> => r.kind === kind);
+
+describe('the scene format', () => {
+  for (const name of ['house', 'house-georeferenced', 'cabin']) {
+    it(`holds ${name}'s products, storeys, grid and geometry where the generator put them`, async () => {
+      const sample = sampleFile(name);
+      const truth = JSON.parse(readFileSync(sample.truth, 'utf8'));
+      const records = read(await convert(sample.ifc));
+      assert.deepEqual(records.map((r) => r.kind).filter((k, i, all) => k !== all[i - 1]), [RecordKind.Header, RecordKind.Chunk, RecordKind.Products, RecordKind.End]);
+      const [{ header }] = of(records, RecordKind.Header);
+      const [{ products }] = of(records, RecordKind.Products);
+      const chunks = of(records, RecordKind.Chunk);
+      assert.equal(header.schema, truth.schema);
+
+      // Products: every one the generator wrote, with its type, GlobalId and parent; and the project.
+      const byId = new Map(products.expressIds.map((id, i) => [id, i]));
+      for (const p of truth.products) {
+        const i = byId.get(p.id);
+        assert.ok(i !== undefined, `product #${p.id} (${p.type})`);
+        assert.deepEqual([products.types[i], products.globalIds[i], products.parents[i]], [p.type, p.guid, p.parent ?? 0]);
+      }
+      assert.equal(products.types[byId.get(truth.project.id)!], 'IfcProject');
+      const storeys: string[] = [];
+      const visit = (node: NonNullable<typeof products.spatial>) => {
+        if (node.type === 'IfcBuildingStorey') storeys.push(node.name);
+        node.children.forEach(visit);
+      };
+      visit(products.spatial!);
+      assert.deepEqual(storeys, truth.storeys.map((s: { name: string }) => s.name));
+      if (truth.grid) assert.deepEqual(header.grids[0].axes.map((a) => a.tag).sort(), truth.grid.axes.map((a: { tag: string }) => a.tag).sort());
+
+      // Geometry: the element chunks' boxes, moved back by the origin (far away when georeferenced), make the model's box; spaces come last, alone.
+      const box = [Infinity, Infinity, Infinity, -Infinity, -Infinity, -Infinity];
+      const spaceIds = new Set<number>();
+      let spacesBegan = false;
+      for (const { chunk, spaces } of chunks) {
+        spacesBegan ||= spaces;
+        assert.equal(spaces, spacesBegan, 'no element chunk after the first spaces chunk');
+        const types = [...chunk.types].map((code) => header.typeNames[code]);
+        assert.ok(types.every((t) => (t === 'IfcSpace') === spaces), `chunk of ${new Set(types)} flagged spaces=${spaces}`);
+        if (spaces) chunk.expressIds.forEach((id) => spaceIds.add(id));
+        else {
+          for (let o = 0; o < chunk.expressIds.length; o++) {
+            for (let k = 0; k < 3; k++) {
+              box[k] = Math.min(box[k], chunk.boxes[o * 6 + k] + header.origin![k]);
+              box[k + 3] = Math.max(box[k + 3], chunk.boxes[o * 6 + 3 + k] + header.origin![k]);
+            }
+          }
+        }
+      }
+      const expected = [...truth.box.min, ...truth.box.max];
+      box.forEach((v, k) => assert.ok(Math.abs(v - expected[k]) < 1e-3, `box ${box} against ${expected}`));
+      assert.equal(spaceIds.size, truth.spaces.length);
+    });
+  }
+
+  const real = bimModelsFolder() && path.join(bimModelsFolder()!, 'Duplex_A_20110907.ifc');
+  it('draws as many triangles as raw web-ifc streams from a real model (Duplex)', { skip: !real || !existsSync(real) ? 'no Duplex_A_20110907.ifc in BIM_MODELS' : false }, async () => {
+    const records = read(await convert(real!));
+    const header = of(records, RecordKind.Header)[0].header;
+    let ours = 0;
+    for (const { chunk, spaces } of of(records, RecordKind.Chunk)) if (!spaces) ours += chunk.indices.length / 3;
+    const raw = new IfcAPI();
+    await raw.Init(undefined, true);
+    const model = raw.OpenModel(readFileSync(real!), { COORDINATE_TO_ORIGIN: false });
+    let theirs = 0;
+    raw.StreamAllMeshes(model, (mesh) => {
+      for (let i = 0; i < mesh.geometries.size(); i++) {
+        const geometry = raw.GetGeometry(model, mesh.geometries.get(i).geometryExpressID);
+        theirs += geometry.GetIndexDataSize() / 3;
+        geometry.delete();
+      }
+    });
+    raw.CloseModel(model);
+    assert.ok(ours > 10_000, String(ours));
+    assert.equal(ours, theirs);
+    assert.equal(header.schema, 'IFC2X3');
+  });
+
+  it('reads the same records whatever pieces the bytes arrive in', async () => {
+    const bytes = await convert(sampleFile('house').ifc);
+    const whole = read(bytes);
+    const cuts = Array.from({ length: 40 }, (_, i) => Math.floor(((i * 7919) % 997) / 997 * bytes.length));
+    const pieces = read(bytes, cuts);
+    assert.equal(pieces.length, whole.length);
+    assert.deepEqual(pieces, whole);
+    assert.deepEqual(read(bytes, Array.from({ length: 100 }, (_, i) => i + 1)), whole, 'one byte at a time at the start');
+  });
+
+  it('refuses what is not a whole scene of a known version, saying why', async () => {
+    const bytes = await convert(sampleFile('house').ifc);
+    const fails = (input: Uint8Array, message: RegExp) =>
+      assert.throws(() => read(input), (error: Error) => {
+        assert.ok(error instanceof SceneFormatError, error.message);
+        assert.match(error.message, message);
+        return true;
+      });
+    fails(new TextEncoder().encode('ISO-10303-21;\nHEADER;\n'), /Not a scene file/);
+    const future = bytes.slice();
+    new DataView(future.buffer).setUint32(8, 99, true);
+    fails(future, /version 99 is not supported/);
+    for (const at of [10, 20, 1000, bytes.length / 2, bytes.length - 4]) fails(bytes.subarray(0, Math.floor(at)), /truncated/);
+    const extra = new Uint8Array(Buffer.concat([bytes, bytes.subarray(16, 40)]));
+    fails(extra, /after its end record/);
+    const unknown = bytes.slice();
+    new DataView(unknown.buffer).setUint32(16, 77, true); // the header record's kind
+    fails(unknown, /unknown kind 77/);
+  });
+});

@@ -1,0 +1,242 @@
+import type { GeometryChunk } from '../ifc/protocol.js';
+import type { GridData } from '../ifc/grids.js';
+import type { SpatialNode } from '../types.js';
+
+/**
+ * The scene format (`application/vnd.platform.scene`), version 1: a model's geometry in
+ * the shape the 3D viewer draws it (the IFC worker's chunks), with what the viewer needs
+ * besides, so a page draws a processed model without web-ifc. docs/SCENE-FORMAT.md is
+ * the specification; in short:
+ *
+ *   "BIMSCENE" (8 bytes), version (u32), 0 (u32), then records until the end record:
+ *   kind (u32), byte length (u32), payload, zeros to a multiple of 4 bytes.
+ *
+ * Records come in the order a viewer wants them while the bytes still arrive: the header
+ * (JSON), the element chunks, the spaces' chunks, the products (JSON), the end (JSON with
+ * counts: a file without it was cut short). Numbers are little-endian. Object ids in the
+ * file are express ids; the viewer adds the revision's objectIdBase.
+ */
+export const SCENE_MEDIA_TYPE = 'application/vnd.platform.scene';
+export const SCENE_MAGIC = 'BIMSCENE';
+export const SCENE_VERSION = 1;
+const PREAMBLE = 16;
+
+export const enum RecordKind {
+  Header = 1,
+  Chunk = 2,
+  Products = 3,
+  End = 4,
+}
+
+export interface SceneHeader {
+  /** The IFC schema (IFC2X3, IFC4, ...). */
+  schema: string;
+  /** IFC coordinates (metres, z up) subtracted from every position; null when nothing has geometry. */
+  origin: [number, number, number] | null;
+  /** IFC type name per type code in the chunks. */
+  typeNames: Record<number, string>;
+  /** The grids, object ids as express ids. */
+  grids: GridData[];
+}
+
+/** Every product's basic fields, column by column (the viewer's records without `attributes`/`definedBy`). */
+export interface SceneProducts {
+  spatial: SpatialNode | null;
+  expressIds: number[];
+  parents: number[];
+  globalIds: string[];
+  types: string[];
+  names: string[];
+  descriptions: (string | null)[];
+}
+
+export interface SceneEnd {
+  chunks: number;
+  products: number;
+}
+
+export type SceneRecord =
+  | { kind: RecordKind.Header; header: SceneHeader }
+  | { kind: RecordKind.Chunk; chunk: GeometryChunk; spaces: boolean }
+  | { kind: RecordKind.Products; products: SceneProducts }
+  | { kind: RecordKind.End; end: SceneEnd };
+
+/** What is wrong with a scene file: the viewer reports it (type 'format'). */
+export class SceneFormatError extends Error {}
+
+const FLAG_TRANSPARENT = 1;
+const FLAG_CLOSED = 2;
+const FLAG_SPACES = 4;
+const FLAG_INDICES32 = 8;
+/** u32 numbers before a chunk's arrays: flags, vertices, indices, pieces, objects. */
+const CHUNK_HEAD = 5;
+
+const pad4 = (n: number) => (n + 3) & ~3;
+
+/** The chunk's arrays in file order. */
+function chunkArrays(chunk: GeometryChunk): ArrayBufferView[] {
+  return [chunk.positions, chunk.colors, chunk.objects, chunk.indices, chunk.ranges, chunk.sizes, chunk.expressIds, chunk.types, chunk.boxes];
+}
+
+export function preamble(): Uint8Array {
+  const bytes = new Uint8Array(PREAMBLE);
+  bytes.set(new TextEncoder().encode(SCENE_MAGIC));
+  new DataView(bytes.buffer).setUint32(8, SCENE_VERSION, true);
+  return bytes;
+}
+
+function record(kind: RecordKind, parts: ArrayBufferView[]): Uint8Array {
+  const length = parts.reduce((n, p) => pad4(n) + p.byteLength, 0);
+  const bytes = new Uint8Array(8 + pad4(length));
+  const view = new DataView(bytes.buffer);
+  view.setUint32(0, kind, true);
+  view.setUint32(4, length, true);
+  let at = 8;
+  for (const part of parts) {
+    at = pad4(at);
+    bytes.set(new Uint8Array(part.buffer, part.byteOffset, part.byteLength), at);
+    at += part.byteLength;
+  }
+  return bytes;
+}
+
+const json = (value: unknown) => new TextEncoder().encode(JSON.stringify(value));
+
+export function encodeHeader(header: SceneHeader): Uint8Array {
+  return record(RecordKind.Header, [json(header)]);
+}
+
+export function encodeProducts(products: SceneProducts): Uint8Array {
+  return record(RecordKind.Products, [json(products)]);
+}
+
+export function encodeEnd(end: SceneEnd): Uint8Array {
+  return record(RecordKind.End, [json(end)]);
+}
+
+export function encodeChunk(chunk: GeometryChunk, spaces: boolean): Uint8Array {
+  const flags = (chunk.transparent ? FLAG_TRANSPARENT : 0) | (chunk.closed ? FLAG_CLOSED : 0) | (spaces ? FLAG_SPACES : 0) | (chunk.indices instanceof Uint32Array ? FLAG_INDICES32 : 0);
+  const head = new Uint32Array([flags, chunk.objects.length, chunk.indices.length, chunk.sizes.length, chunk.expressIds.length]);
+  return record(RecordKind.Chunk, [head, ...chunkArrays(chunk)]);
+}
+
+function decodeChunk(payload: Uint8Array): { chunk: GeometryChunk; spaces: boolean } {
+  // A copy of its own (not slice(): a Node Buffer's shares memory): aligned, and transferable.
+  const buffer = new Uint8Array(payload).buffer;
+  if (buffer.byteLength < CHUNK_HEAD * 4) throw new SceneFormatError('A geometry chunk is shorter than its header');
+  const [flags, vertices, indices, pieces, objects] = new Uint32Array(buffer, 0, CHUNK_HEAD);
+  let at = CHUNK_HEAD * 4;
+  const take = <T>(make: new (b: ArrayBuffer, o: number, n: number) => T, bytesPer: number, count: number): T => {
+    at = pad4(at);
+    if (at + bytesPer * count > buffer.byteLength) throw new SceneFormatError('A geometry chunk is shorter than its arrays');
+    const array = new make(buffer, at, count);
+    at += bytesPer * count;
+    return array;
+  };
+  const chunk: GeometryChunk = {
+    positions: take(Float32Array, 4, vertices * 3),
+    colors: take(Uint8Array, 1, vertices * 4),
+    objects: take(Float32Array, 4, vertices),
+    indices: flags & FLAG_INDICES32 ? take(Uint32Array, 4, indices) : take(Uint16Array, 2, indices),
+    transparent: (flags & FLAG_TRANSPARENT) !== 0,
+    closed: (flags & FLAG_CLOSED) !== 0,
+    ranges: take(Uint32Array, 4, pieces * 3),
+    sizes: take(Float32Array, 4, pieces),
+    expressIds: take(Uint32Array, 4, objects),
+    types: take(Uint32Array, 4, objects),
+    boxes: take(Float32Array, 4, objects * 6),
+  };
+  for (let i = 0; i < chunk.indices.length; i++) {
+    if (chunk.indices[i] >= vertices) throw new SceneFormatError('A geometry chunk has an index past its vertices');
+  }
+  return { chunk, spaces: (flags & FLAG_SPACES) !== 0 };
+}
+
+function decodeJson<T>(payload: Uint8Array, what: string): T {
+  try {
+    return JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(payload)) as T;
+  } catch {
+    throw new SceneFormatError(`The scene's ${what} is not valid JSON`);
+  }
+}
+
+/**
+ * Reads a scene as its bytes arrive: `push` each piece, get the records it completed.
+ * Throws SceneFormatError on a file that is not a scene, of a version this code does not
+ * read, or damaged; `finish` throws when the file ended before its end record.
+ */
+export class SceneReader {
+  /** Bytes not read yet, and how many the next record (or the preamble) needs: joined only once it is all there. */
+  private pending: Uint8Array[] = [];
+  private size = 0;
+  private need = PREAMBLE;
+  private started = false;
+  private ended = false;
+  private chunks = 0;
+
+  push(bytes: Uint8Array): SceneRecord[] {
+    this.pending.push(bytes);
+    this.size += bytes.length;
+    if (this.size < this.need) return [];
+    const buffer = this.pending.length === 1 ? this.pending[0] : concat(this.pending, this.size);
+    const records: SceneRecord[] = [];
+    let at = 0;
+    if (!this.started) {
+      if (new TextDecoder().decode(buffer.subarray(0, 8)) !== SCENE_MAGIC) throw new SceneFormatError('Not a scene file: it does not start with "BIMSCENE"');
+      const version = new DataView(buffer.buffer, buffer.byteOffset).getUint32(8, true);
+      if (version !== SCENE_VERSION) throw new SceneFormatError(`Scene format version ${version} is not supported (this viewer reads version ${SCENE_VERSION})`);
+      this.started = true;
+      at = PREAMBLE;
+    }
+    this.need = 8;
+    while (!this.ended && buffer.length - at >= 8) {
+      const view = new DataView(buffer.buffer, buffer.byteOffset + at);
+      const kind = view.getUint32(0, true);
+      const length = view.getUint32(4, true);
+      this.need = 8 + pad4(length);
+      if (buffer.length - at < this.need) break;
+      records.push(this.decode(kind, buffer.subarray(at + 8, at + 8 + length)));
+      at += this.need;
+      this.need = 8;
+    }
+    if (this.ended && at < buffer.length) throw new SceneFormatError('The scene has bytes after its end record');
+    const rest = buffer.subarray(at);
+    this.pending = rest.length ? [rest] : [];
+    this.size = rest.length;
+    return records;
+  }
+
+  finish(): void {
+    if (!this.ended) throw new SceneFormatError('The scene file is truncated: it ends before its end record');
+  }
+
+  private decode(kind: number, payload: Uint8Array): SceneRecord {
+    switch (kind) {
+      case RecordKind.Header:
+        return { kind, header: decodeJson<SceneHeader>(payload, 'header') };
+      case RecordKind.Chunk:
+        this.chunks++;
+        return { kind, ...decodeChunk(payload) };
+      case RecordKind.Products:
+        return { kind, products: decodeJson<SceneProducts>(payload, 'product table') };
+      case RecordKind.End: {
+        const end = decodeJson<SceneEnd>(payload, 'end record');
+        if (end.chunks !== this.chunks) throw new SceneFormatError(`The scene is damaged: its end record counts ${end.chunks} chunks, the file has ${this.chunks}`);
+        this.ended = true;
+        return { kind, end };
+      }
+      default:
+        throw new SceneFormatError(`The scene has a record of unknown kind ${kind}`);
+    }
+  }
+}
+
+function concat(parts: Uint8Array[], size: number): Uint8Array {
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const part of parts) {
+    out.set(part, at);
+    at += part.length;
+  }
+  return out;
+}

@@ -1,0 +1,66 @@
+import type { IfcAPI } from 'web-ifc';
+import { GeometryStream } from './geometry-stream.js';
+import { ProductReader } from './products.js';
+import { StreamPlan } from './stream-plan.js';
+import { readGrids } from './grids.js';
+import { UnstyledProducts } from './unstyled.js';
+import { encodeChunk, encodeEnd, encodeHeader, encodeProducts, preamble, type SceneEnd, type SceneProducts } from '../formats/scene.js';
+import type { Product } from '../types.js';
+
+/**
+ * Writes an open IFC model as a scene (formats/scene.ts), piece by piece through `write`
+ * as the pieces are made, so a big model's geometry is never held whole. Object ids are
+ * express ids (base "0"). `products` are the model's basic records when the caller has
+ * read them already (the platform's import has); otherwise they are read here.
+ */
+export function writeScene(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Array) => void, products?: SceneProducts): SceneEnd {
+  const reader = new ProductReader(ifc, modelID, '0');
+  const plan = new StreamPlan(ifc, modelID, null);
+  const geometry = new GeometryStream(ifc, modelID, plan, new UnstyledProducts(ifc, modelID));
+  let chunks = 0;
+  const header = () => {
+    const typeNames: Record<number, string> = {};
+    for (const code of plan.typeCodes()) typeNames[code] = reader.typeNameOfCode(code);
+    write(encodeHeader({ schema: ifc.GetModelSchema(modelID), origin: geometry.origin, typeNames, grids: readGrids(ifc, modelID, '0') }));
+  };
+  write(preamble());
+  // The header waits for the first chunk: the origin is the first vertex's.
+  const send = (chunk: Parameters<typeof encodeChunk>[0], spaces: boolean) => {
+    if (chunks++ === 0) header();
+    write(encodeChunk(chunk, spaces));
+  };
+  for (let unit = 0; unit < plan.units; unit++) geometry.units([unit], null, send);
+  geometry.end(send);
+  if (chunks === 0) header();
+  let table = products;
+  if (!table) {
+    const collect = new ProductTable();
+    for (const id of reader.productIds()) collect.add(reader.product(id, {})!, 0);
+    table = collect.done(ifc, modelID);
+  }
+  write(encodeProducts(table));
+  const end = { chunks, products: table.expressIds.length };
+  write(encodeEnd(end));
+  return end;
+}
+
+/** Collects the scene's product table (object ids as express ids) record by record. */
+export class ProductTable {
+  private readonly table: SceneProducts = { spatial: null, expressIds: [], parents: [], globalIds: [], types: [], names: [], descriptions: [] };
+
+  /** Adds a product record whose object ids have `base` added. */
+  add(product: Product, base: number): void {
+    const t = this.table;
+    t.expressIds.push(Number(product.objectId) - base);
+    t.parents.push(product.parent === '0' ? 0 : Number(product.parent) - base);
+    t.globalIds.push(product.globalId);
+    t.types.push(product.type);
+    t.names.push(product.name);
+    t.descriptions.push(product.description);
+  }
+
+  /** The table, with the model's spatial structure (express ids). */
+  done(ifc: IfcAPI, modelID: number): SceneProducts {
+    return { ...this.table, spatial: new ProductReader(ifc, modelID, '0').spatial() };
+  }
+}
