@@ -1,7 +1,7 @@
 import type { Sql } from '../storage/database.js';
 import { badRequest, notFound } from './errors.js';
 import { checkProductTypes } from './ifc-types.js';
-import type { StoredRevision } from './revisions.js';
+import { visibleRevision, type StoredRevision } from './revisions.js';
 
 /**
  * Product lists and records (seed 000) of one revision or of a project's current set of
@@ -49,6 +49,25 @@ export async function listProducts(sql: Sql, revisions: StoredRevision[], filter
   if (!page) return '[]';
   const [row] = await sql.query(`SELECT coalesce(json_agg(t.o ORDER BY t.k), '[]')::text AS json FROM (${page.query}) t`, page.params);
   return row.json;
+}
+
+/**
+ * A page of every product of one revision the user can see, as JSON text, in one query
+ * with the revision's lookup (the API's busiest request: a round trip less is a quarter
+ * more pages a second); undefined when there is no such revision (revisionFor says why).
+ */
+export async function revisionPage(sql: Sql, userId: string, modelId: string, revisionId: number | undefined, filter: ProductFilter, paging: Paging): Promise<string | undefined> {
+  const perPage = paging.per_page ?? PER_PAGE_DEFAULT;
+  const first = ((paging.page ?? 1) - 1) * perPage + 1;
+  const [row] = await sql.query(
+    `WITH r AS (${visibleRevision('r.model_id, r.id')})
+     SELECT EXISTS (SELECT 1 FROM r) AS found,
+       (SELECT coalesce(json_agg(t.o ORDER BY t.k), '[]') FROM (
+          SELECT ${productJson(filter)} AS o, p.object_id AS k
+          FROM r JOIN products p ON p.model_id = r.model_id AND p.revision_id = r.id AND p.seq BETWEEN $4 AND $5) t)::text AS json`,
+    [modelId, userId, revisionId ?? null, first, first + perPage - 1],
+  );
+  return row.found ? row.json : undefined;
 }
 
 /** One product as JSON text; 404 when the revisions have none of that id. */

@@ -36,17 +36,19 @@ export async function listRevisions(sql: Sql, userId: string, modelId: string): 
 }
 
 /**
+ * SQL selecting `columns` of the revision a user can see: $1 the model, $2 the user, $3
+ * the revision (null: the latest). Shared with the product page of one revision.
+ */
+export const visibleRevision = (columns: string) => `SELECT ${columns} FROM revisions r JOIN models m ON m.id = r.model_id
+     JOIN project_members pm ON pm.project_id = m.project_id AND pm.user_id = $2
+     WHERE r.model_id = $1 AND ($3::int IS NULL OR r.id = $3) ORDER BY r.id DESC LIMIT 1`;
+
+/**
  * A revision of a model the user can see; the latest when `revisionId` is undefined. One
- * query on the way that succeeds (product pages ask this on every request).
+ * query on the way that succeeds.
  */
 export async function revisionFor(sql: Sql, userId: string, modelId: string, revisionId?: number): Promise<StoredRevision> {
-  const row = await one<StoredRevision>(
-    sql,
-    `SELECT ${COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id
-     JOIN project_members pm ON pm.project_id = m.project_id AND pm.user_id = $2
-     WHERE r.model_id = $1 AND ($3::int IS NULL OR r.id = $3) ORDER BY r.id DESC LIMIT 1`,
-    [modelId, userId, revisionId ?? null],
-  );
+  const row = await one<StoredRevision>(sql, visibleRevision(COLUMNS), [modelId, userId, revisionId ?? null]);
   if (row) return row;
   await modelFor(sql, userId, modelId); // 404 Model when that is what is missing
   throw notFound('Revision', revisionId ?? `latest of model ${modelId}`);

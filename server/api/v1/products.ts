@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { getProduct, listProducts, type ProductFilter } from '../../services/products.js';
+import { getProduct, listProducts, revisionPage, type ProductFilter } from '../../services/products.js';
 import { projectFor } from '../../services/projects.js';
 import { currentRevisions, revisionFor, type StoredRevision } from '../../services/revisions.js';
 import type { Context } from '../context.js';
@@ -38,12 +38,19 @@ export async function productRoutes(app: FastifyInstance, ctx: Context) {
     const listQuery = { ...base, properties: { ...base.properties, ...paging } };
     const oneQuery = { ...base, properties: { ...base.properties, ...objectId }, required: [...base.required, 'object_id'] };
     type List = { Querystring: Query; Body?: ProductFilter };
+    const list = async (userId: string, q: Query, filter: ProductFilter) => {
+      if (prefix === '/revision' && !filter.type && !filter.objectId) {
+        const page = await revisionPage(db, userId, q.model_id, q.revision_id, filter, q);
+        if (page !== undefined) return page;
+      }
+      return listProducts(db, await revisions(userId, q), filter, q);
+    };
 
     app.get<List>(`${prefix}/products`, { schema: { tags, querystring: listQuery, response: { 200: products } } }, async (request, reply) =>
-      json(reply, await listProducts(db, await revisions(request.auth.userId, request.query), {}, request.query)),
+      json(reply, await list(request.auth.userId, request.query, {})),
     );
     app.post<List>(`${prefix}/products`, { schema: { tags, querystring: listQuery, body: productFilter, response: { 200: products } } }, async (request, reply) =>
-      json(reply, await listProducts(db, await revisions(request.auth.userId, request.query), request.body ?? {}, request.query)),
+      json(reply, await list(request.auth.userId, request.query, request.body ?? {})),
     );
     app.get<List>(`${prefix}/product`, { schema: { tags, querystring: oneQuery, response: { 200: product } } }, async (request, reply) =>
       json(reply, await getProduct(db, await revisions(request.auth.userId, request.query), request.query.object_id, {})),
