@@ -5,6 +5,7 @@ import { migrate } from './storage/migrate.js';
 import { createUser, findUserByEmail } from './services/users.js';
 import { createClient } from './services/clients.js';
 import { addMember } from './services/projects.js';
+import { queueStaleScenes } from './jobs/scene-job.js';
 
 /**
  * The platform's command line (`npm run cli -- <command>`), on the same storage settings
@@ -16,8 +17,11 @@ import { addMember } from './services/projects.js';
  *                                                 "by contacting support"); prints its id and secret
  *   member add --project P --email E --role admin|member
  *                                                 gives a user a role in a project (no HTTP route does yet)
+ *   scenes                                       queues the revisions whose scene is missing or of an older
+ *                                                 format version (a server or worker processes them; a server
+ *                                                 also does this when it starts)
  */
-const USAGE = 'usage: cli user add --email E --password P [--name N] | cli app add --name N --redirect-uri URL | cli member add --project P --email E --role admin|member';
+const USAGE = 'usage: cli user add --email E --password P [--name N] | cli app add --name N --redirect-uri URL | cli member add --project P --email E --role admin|member | cli scenes';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -48,6 +52,8 @@ try {
     if (!(await db.query('SELECT 1 FROM projects WHERE id = $1', [values.project])).length) throw new Error(`No project ${values.project}`);
     await addMember(db, values.project, user.id, values.role);
     process.stdout.write(`${JSON.stringify({ project_id: values.project, user_id: user.id, role: values.role })}\n`);
+  } else if (command === 'scenes') {
+    process.stdout.write(`${JSON.stringify({ queued: await queueStaleScenes(db) })}\n`);
   } else {
     process.stderr.write(`${USAGE}\n`);
     process.exitCode = 2;

@@ -5,6 +5,7 @@ import { migrate } from './storage/migrate.js';
 import { JobRunner } from './jobs/runner.js';
 import { ifcImportJob } from './jobs/ifc-import.js';
 import { IfcReaderThread } from './jobs/ifc-reader.js';
+import { queueStaleScenes, SCENE_JOB, sceneJob } from './jobs/scene-job.js';
 import { IMPORT_JOB } from './services/imports.js';
 import { countUsers, createUser } from './services/users.js';
 import { createSampleProject, SAMPLE } from './services/sample-project.js';
@@ -39,10 +40,11 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
   let runner: JobRunner | undefined;
   const reader = new IfcReaderThread();
   if (options.runJobs) {
-    runner = new JobRunner(db, { [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read: (bytes, base, sink, scenePath) => reader.read(bytes, base, sink, scenePath) }) }, {
-      leaseMs: settings.jobLeaseMs,
-      pollMs: settings.jobPollMs,
-    });
+    const read = reader.read.bind(reader);
+    const handlers = { [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read }), [SCENE_JOB]: sceneJob(db, blobs, read) };
+    runner = new JobRunner(db, handlers, { leaseMs: settings.jobLeaseMs, pollMs: settings.jobPollMs });
+    const stale = await queueStaleScenes(db);
+    if (stale) log(`scenes: ${stale} revision(s) to process again (format version changed, or processed before scenes)`);
     runner.start();
   }
   return {

@@ -6,18 +6,16 @@ import path from 'node:path';
 import { one, type Database, type Sql } from '../storage/database.js';
 import type { BlobStore } from '../storage/blobs.js';
 import { finish, holds, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
-import type { ReadBatch, ReadSummary } from './read-ifc.js';
+import type { ReadBatch, ReadIfc, ReadSummary } from './read-ifc.js';
+import { SCENE_VERSION } from '../../src/core/formats/scene.js';
 
 type ImportRow = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface ImportSettings {
   /** Files larger than this are failed at once: `too large to process`. */
   maxProcessBytes: number;
-  /**
-   * Reads the IFC, handing products to `sink` batch by batch, and writes its scene to the
-   * file `scenePath` (a worker thread in the server; ifc-reader.ts).
-   */
-  read: (bytes: Uint8Array, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, scenePath: string) => Promise<ReadSummary>;
+  /** Reads the IFC, handing products to `sink` batch by batch, and writes its scene to the file `scenePath`. */
+  read: ReadIfc;
 }
 
 /**
@@ -69,7 +67,7 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
         throw error;
       }
     };
-    const scenePath = path.join(tmpdir(), `bim-scene-${imp.token}-${job.attempts}`);
+    const scenePath = scratchFile(`${imp.token}-${job.attempts}`);
     let summary: ReadSummary;
     let sceneSize: number;
     try {
@@ -86,15 +84,18 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
     await db.transaction(async (tx) => {
       if (!(await finish(tx, job, worker, 'done'))) throw new LostJob(job);
       await tx.query(
-        `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, scene_key, scene_size)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, sceneKey, sceneSize],
+        `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, scene_key, scene_size, scene_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, sceneKey, sceneSize, SCENE_VERSION],
       );
       await tx.query(`UPDATE imports SET result = 'success', finished_at = now() WHERE token = $1`, [imp.token]);
     });
     await callBack(imp.callback_uri, imp.token, 'success', revision);
   };
 }
+
+/** A file of this process's own for a scene on its way to blob storage. */
+export const scratchFile = (name: string) => path.join(tmpdir(), `bim-scene-${process.pid}-${name}`);
 
 /**
  * The revision number for an import's first batch (a file that does not open takes none).

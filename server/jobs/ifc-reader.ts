@@ -20,8 +20,8 @@ export class IfcReaderThread {
   private worker?: Worker;
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** Reads `bytes`, products to `sink`; with `scenePath`, writes the model's scene to that file. */
-  read(bytes: Uint8Array, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, scenePath?: string): Promise<ReadSummary> {
+  /** Reads `bytes`, products to `sink` (none: the scene only); with `scenePath`, writes the model's scene to that file. */
+  read(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, scenePath?: string): Promise<ReadSummary> {
     const run = this.queue.then(() => this.readNow(bytes, objectIdBase, sink, scenePath));
     this.queue = run.catch(() => {});
     return run;
@@ -33,7 +33,7 @@ export class IfcReaderThread {
     this.worker = undefined;
   }
 
-  private readNow(bytes: Uint8Array, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, scenePath?: string): Promise<ReadSummary> {
+  private readNow(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, scenePath?: string): Promise<ReadSummary> {
     const worker = (this.worker ??= new Worker(new URL('./thread-entry.mjs', import.meta.url), {
       workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href },
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
@@ -45,7 +45,7 @@ export class IfcReaderThread {
       let failed = false;
       const onMessage = (message: Message) => {
         if (message.kind === 'batch') {
-          writing = writing.then(() => (failed ? undefined : sink(message.batch))).then(
+          writing = writing.then(() => (failed ? undefined : sink!(message.batch))).then(
             () => worker.postMessage({ kind: 'next' }),
             (error) => {
               if (!failed) done(false, () => reject(error));
@@ -69,7 +69,7 @@ export class IfcReaderThread {
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       // A buffer of its own moves to the thread instead of being copied (a big file would be held twice).
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-      worker.postMessage({ kind: 'read', bytes, objectIdBase, scenePath }, own ? [bytes.buffer as ArrayBuffer] : []);
+      worker.postMessage({ kind: 'read', bytes, objectIdBase, products: sink !== null, scenePath }, own ? [bytes.buffer as ArrayBuffer] : []);
     });
   }
 }

@@ -20,7 +20,7 @@ async function sink(batch: ReadBatch): Promise<void> {
   port.postMessage({ kind: 'batch', batch });
 }
 
-port.on('message', async (message: { kind: 'next' } | { kind: 'read'; bytes: Uint8Array; objectIdBase: number; scenePath?: string }) => {
+port.on('message', async (message: { kind: 'next' } | { kind: 'read'; bytes: Uint8Array; objectIdBase: number; products: boolean; scenePath?: string }) => {
   if (message.kind === 'next') {
     credit++;
     waiting?.();
@@ -29,7 +29,7 @@ port.on('message', async (message: { kind: 'next' } | { kind: 'read'; bytes: Uin
   }
   credit = AHEAD;
   try {
-    port.postMessage({ kind: 'done', summary: await readIfc(message.bytes, message.objectIdBase, sink, message.scenePath) });
+    port.postMessage({ kind: 'done', summary: await readIfc(message.bytes, message.objectIdBase, message.products ? sink : null, message.scenePath) });
   } catch (error) {
     port.postMessage({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
   }

@@ -37,6 +37,9 @@ export interface ReadSummary {
   scene?: SceneEnd;
 }
 
+/** readIfc's shape, as the jobs take it (in the server: a worker thread, ifc-reader.ts). */
+export type ReadIfc = (bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, scenePath?: string) => Promise<ReadSummary>;
+
 /** Products per batch: a big model never sits whole in memory, nor in one message or transaction. */
 export const BATCH_SIZE = 1000;
 
@@ -64,54 +67,58 @@ function numericIds<T extends AttributeValue | Record<string, AttributeValue>>(v
 /**
  * Reads the file and hands its products to `sink` in batches of BATCH_SIZE, waiting for
  * each (the writer's pace holds memory down); at least one batch, maybe empty. With
- * `scenePath`, then writes the model's scene (formats/scene.ts) to that file.
+ * `scenePath`, then writes the model's scene (formats/scene.ts) to that file. Without a
+ * `sink`, only the scene is written (a revision processed again: jobs/scene-job.ts).
  */
 export async function readIfc(
   bytes: Uint8Array,
   objectIdBase: number,
-  sink: (batch: ReadBatch) => Promise<void>,
+  sink: ((batch: ReadBatch) => Promise<void>) | null,
   scenePath?: string,
 ): Promise<ReadSummary> {
   const ifc = await (api ??= createIfcApi(WASM));
   const modelID = openModel(ifc, bytes);
   try {
-    const reader = new ProductReader(ifc, modelID, String(objectIdBase));
-    const seen = new Set<number>();
-    let batch: ReadBatch = { products: [], definitions: [] };
-    const table = new ProductTable();
-    let count = 0;
-    for (const id of reader.productIds()) {
-      const record = reader.product(id, { attributes: true, definedBy: false });
-      if (!record) continue;
-      const definedBy = reader.definitionIds(id);
-      for (const d of definedBy) {
-        if (seen.has(d)) continue;
-        seen.add(d);
-        batch.definitions.push({ objectId: objectIdBase + d, value: numericIds(reader.definition(d)) });
-      }
-      batch.products.push({
-        objectId: Number(record.objectId),
-        parent: Number(record.parent),
-        globalId: record.globalId,
-        type: record.type,
-        name: record.name,
-        description: record.description,
-        attributes: numericIds(record.attributes ?? {}),
-        definedBy: definedBy.map((d) => objectIdBase + d),
-      });
-      if (scenePath) table.add(record, objectIdBase);
-      count++;
-      if (batch.products.length === BATCH_SIZE) {
-        await sink(batch);
-        batch = { products: [], definitions: [] };
-      }
-    }
-    if (batch.products.length || count === 0) await sink(batch);
-    const scene = scenePath === undefined ? undefined : writeSceneFile(scenePath, (write) => writeScene(ifc, modelID, write, table.done(ifc, modelID)));
-    return { schema: ifc.GetModelSchema(modelID), products: count, scene };
+    const table = sink ? await readProducts(new ProductReader(ifc, modelID, String(objectIdBase)), objectIdBase, sink) : undefined;
+    const scene = scenePath === undefined ? undefined : writeSceneFile(scenePath, (write) => writeScene(ifc, modelID, write, table?.done(ifc, modelID)));
+    return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
   } finally {
     ifc.CloseModel(modelID);
   }
+}
+
+/** Every product with its attributes, and each definition once, to `sink`; the scene's product table on the way. */
+async function readProducts(reader: ProductReader, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>): Promise<ProductTable> {
+  const seen = new Set<number>();
+  const table = new ProductTable();
+  let batch: ReadBatch = { products: [], definitions: [] };
+  for (const id of reader.productIds()) {
+    const record = reader.product(id, { attributes: true, definedBy: false });
+    if (!record) continue;
+    const definedBy = reader.definitionIds(id);
+    for (const d of definedBy) {
+      if (seen.has(d)) continue;
+      seen.add(d);
+      batch.definitions.push({ objectId: objectIdBase + d, value: numericIds(reader.definition(d)) });
+    }
+    batch.products.push({
+      objectId: Number(record.objectId),
+      parent: Number(record.parent),
+      globalId: record.globalId,
+      type: record.type,
+      name: record.name,
+      description: record.description,
+      attributes: numericIds(record.attributes ?? {}),
+      definedBy: definedBy.map((d) => objectIdBase + d),
+    });
+    table.add(record, objectIdBase);
+    if (batch.products.length === BATCH_SIZE) {
+      await sink(batch);
+      batch = { products: [], definitions: [] };
+    }
+  }
+  if (batch.products.length || table.size === 0) await sink(batch);
+  return table;
 }
 
 function writeSceneFile<T>(file: string, fn: (write: (bytes: Uint8Array) => void) => T): T {

@@ -64,7 +64,11 @@ export async function renameProject(sql: Sql, userId: string, projectId: string,
 /** Deletes the project with its models, revisions and products; resolves with the blob keys to remove. */
 export async function deleteProject(sql: Sql, userId: string, projectId: string): Promise<string[]> {
   requireAdmin(await projectFor(sql, userId, projectId));
-  const blobs = await sql.query(`SELECT i.blob_key FROM imports i JOIN models m ON m.id = i.model_id WHERE m.project_id = $1`, [projectId]);
+  const blobs = await sql.query(
+    `SELECT i.blob_key FROM imports i JOIN models m ON m.id = i.model_id WHERE m.project_id = $1
+     UNION ALL SELECT r.scene_key FROM revisions r JOIN models m ON m.id = r.model_id WHERE m.project_id = $1 AND r.scene_key IS NOT NULL`,
+    [projectId],
+  );
   await sql.query('DELETE FROM projects WHERE id = $1', [projectId]);
   return blobs.map((b) => b.blob_key);
 }

@@ -61,7 +61,7 @@ describe('the import job, between batches', () => {
     const failing = job({
       read: (bytes, base, sink, scenePath) =>
         readIfc(bytes, base, async (batch) => {
-          await sink(batch);
+          await sink!(batch);
           if (++batches === 2) throw new Error('the reader stopped at product 2001');
         }, scenePath),
     });
@@ -90,7 +90,7 @@ describe('the import job, between batches', () => {
     const slow = job({
       read: (bytes, base, sink, scenePath) =>
         thread.read(bytes, base, async (batch) => {
-          await sink(batch);
+          await sink!(batch);
           turnsAtBatch.push(turns);
           const until = Date.now() + 100;
           while (Date.now() < until); // eslint-disable-line no-empty
@@ -120,7 +120,7 @@ describe('the import job, between batches', () => {
     const first = job({
       read: (bytes, base, sink, scenePath) =>
         readIfc(bytes, base, async (batch) => {
-          await sink(batch);
+          await sink!(batch);
           if (++batches === 2) {
             stalled();
             await new Promise<void>((resolve) => (resume = resolve));

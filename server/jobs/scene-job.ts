@@ -1,0 +1,58 @@
+import { createReadStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { one, type Database, type Sql } from '../storage/database.js';
+import type { BlobStore } from '../storage/blobs.js';
+import { SCENE_VERSION } from '../../src/core/formats/scene.js';
+import { finish, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
+import { scratchFile } from './ifc-import.js';
+import type { ReadIfc } from './read-ifc.js';
+
+/**
+ * Scenes of stored revisions written again: those imported before scenes existed, or
+ * whose scene is of an older version of the format (formats/scene.ts). Queued when the
+ * platform starts its jobs and by `npm run platform -- scenes`; until its job is done a
+ * revision serves its IFC (the manifest lists a scene only when there is one).
+ */
+export const SCENE_JOB = 'scene';
+
+/** Queues a scene job for every revision whose scene is missing or old, unless one is waiting already; how many. */
+export async function queueStaleScenes(sql: Sql): Promise<number> {
+  const rows = await sql.query(
+    `INSERT INTO jobs (kind, payload)
+     SELECT $1, jsonb_build_object('modelId', r.model_id, 'revisionId', r.id) FROM revisions r
+     WHERE r.scene_version IS DISTINCT FROM $2 AND NOT EXISTS (
+       SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.state IN ('queued', 'running')
+         AND j.payload->>'modelId' = r.model_id AND (j.payload->>'revisionId')::int = r.id)
+     ORDER BY r.model_id, r.id DESC
+     RETURNING 1`,
+    [SCENE_JOB, SCENE_VERSION],
+  );
+  return rows.length;
+}
+
+/** The job: the revision's IFC read again for its scene alone; the new scene replaces the old in one transaction with the job's end. */
+export function sceneJob(db: Database, blobs: BlobStore, read: ReadIfc) {
+  return async (job: Job, worker: string): Promise<void> => {
+    const { modelId, revisionId } = job.payload as { modelId: string; revisionId: number };
+    const revision = await one(db, 'SELECT blob_key, object_id_base, scene_key, scene_version FROM revisions WHERE model_id = $1 AND id = $2', [modelId, revisionId]);
+    if (!revision || revision.scene_version === SCENE_VERSION || job.attempts > MAX_ATTEMPTS) {
+      const failed = revision && job.attempts > MAX_ATTEMPTS;
+      await db.transaction((tx) => finish(tx, job, worker, failed ? 'failed' : 'done', failed ? `given up after ${MAX_ATTEMPTS} attempts (${job.lastError})` : undefined));
+      return;
+    }
+    const key = `scenes/${modelId}/${revisionId}-v${SCENE_VERSION}.scene`;
+    const file = scratchFile(`${modelId}-${revisionId}-${job.attempts}`);
+    let size: number;
+    try {
+      await read(await blobs.read(revision.blob_key), revision.object_id_base, null, file);
+      size = await blobs.put(key, createReadStream(file));
+    } finally {
+      await rm(file, { force: true });
+    }
+    await db.transaction(async (tx) => {
+      if (!(await finish(tx, job, worker, 'done'))) throw new LostJob(job);
+      await tx.query('UPDATE revisions SET scene_key = $3, scene_size = $4, scene_version = $5 WHERE model_id = $1 AND id = $2', [modelId, revisionId, key, size, SCENE_VERSION]);
+    });
+    if (revision.scene_key && revision.scene_key !== key) await blobs.delete(revision.scene_key);
+  };
+}
