@@ -10,7 +10,8 @@
 //    Init, STEP checks, every product with attributes, every definition), each in a fresh
 //    process (bench/server/read-once.ts), medians of --runs; and the whole import on a
 //    running server (PUT to `success`: upload, queue, worker thread, one transaction).
-//    The processing process's peak memory (VmHWM) per MB of IFC.
+//    The processing process's peak memory (VmHWM) per MB of IFC; the scene's size, raw and
+//    gzipped, against the gzipped IFC.
 // 2. Product pages under load: autocannon, 50 connections for --duration seconds, on
 //    GET /1.0/revision/products?per_page=100 (random pages of office-20k) with a Bearer
 //    token, on PGlite and on a temporary PostgreSQL: requests per second and p99 latency.
@@ -96,13 +97,14 @@ async function processing(opts) {
       const row = { model: model.name, mb: +mb.toFixed(2) };
       try {
         const raw = [], ours = [], imports = [];
-        let peak = 0, products = 0;
+        let peak = 0, products = 0, sizes = {};
         for (let i = 0; i < runs; i++) {
           raw.push(readOnce('raw', model.file).ms);
           const run = readOnce('ours', model.file);
           ours.push(run.ms);
           peak = Math.max(peak, run.peakBytes);
           products = run.products;
+          sizes = { sceneKB: Math.round(run.sceneBytes / 1024), sceneGzipKB: Math.round(run.sceneGzipBytes / 1024), ifcGzipKB: Math.round(run.ifcGzipBytes / 1024) };
           imports.push((await timedImport(client, project, model.file)).ms);
         }
         Object.assign(row, {
@@ -114,6 +116,8 @@ async function processing(opts) {
           importPerRaw: +(median(imports) / median(raw)).toFixed(2),
           peakMB: Math.round(peak / MB),
           peakPerMB: +(peak / MB / mb).toFixed(1),
+          ...sizes,
+          sceneGzipPerIfcGzip: +(sizes.sceneGzipKB / sizes.ifcGzipKB).toFixed(2),
         });
       } catch (error) {
         row.error = error.message;

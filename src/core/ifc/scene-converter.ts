@@ -48,6 +48,10 @@ export function writeScene(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Arr
 export class ProductTable {
   private readonly table: SceneProducts = { spatial: null, expressIds: [], parents: [], globalIds: [], types: [], names: [], descriptions: [] };
 
+  get size(): number {
+    return this.table.expressIds.length;
+  }
+
   /** Adds a product record whose object ids have `base` added. */
   add(product: Product, base: number): void {
     const t = this.table;
