@@ -1,13 +1,11 @@
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import path from 'node:path';
 import { one, type Database, type Sql } from '../storage/database.js';
 import type { BlobStore } from '../storage/blobs.js';
 import { finish, holds, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
 import type { ReadBatch, ReadIfc, ReadSummary } from './read-ifc.js';
 import { SCENE_VERSION } from '../../src/core/formats/scene.js';
+import { sceneKey, sceneScratchFile, storeScene } from '../services/scenes.js';
 
 type ImportRow = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -21,9 +19,9 @@ export interface ImportSettings {
 /**
  * The import job: reads the uploaded IFC and writes its products batch by batch, each in
  * a short transaction (a big model never holds the database, nor sits whole in memory),
- * under a revision number no reader sees yet; its scene goes to blob storage; then the revision row, the import's `success`
- * and the job's end come last, in one transaction, so nothing half-processed is ever
- * visible. A failure records `error` with the reason and removes what was written. A job
+ * under a revision number no reader sees yet, and stores its scene; the revision row, the
+ * import's `success` and the job's end come last, in one transaction, so nothing
+ * half-processed is ever visible. A failure records `error` with the reason and removes what was written. A job
  * taken again after its worker died takes over its number and rows, and is given up with
  * an `error` after MAX_ATTEMPTS.
  */
@@ -34,14 +32,14 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
       await db.transaction((tx) => finish(tx, job, worker, 'done'));
       return;
     }
-    const sceneKey = `scenes/${imp.model_id}/${imp.token}.scene`;
+    const key = sceneKey(imp.model_id, imp.token);
     const fail = async (message: string) => {
       await db.transaction(async (tx) => {
         if (!(await finish(tx, job, worker, 'failed', message))) throw new LostJob(job);
         await discard(tx, imp);
         await tx.query(`UPDATE imports SET result = 'error', error = $2, revision_id = NULL, finished_at = now() WHERE token = $1`, [imp.token, message]);
       });
-      await blobs.delete(sceneKey);
+      await blobs.delete(key);
       await callBack(imp.callback_uri, imp.token, 'error');
     };
     if (job.attempts > MAX_ATTEMPTS) return fail(`processing stopped ${MAX_ATTEMPTS} times without finishing (${job.lastError ?? 'the worker process ended'})`);
@@ -67,7 +65,7 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
         throw error;
       }
     };
-    const scenePath = scratchFile(`${imp.token}-${job.attempts}`);
+    const scenePath = sceneScratchFile(`${imp.token}-${job.attempts}`);
     let summary: ReadSummary;
     let sceneSize: number;
     try {
@@ -77,7 +75,7 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
         if (writeError) throw writeError; // the database's trouble, not the file's: tried again (runner.ts)
         return await fail((error as Error).message);
       }
-      sceneSize = await blobs.put(sceneKey, createReadStream(scenePath));
+      sceneSize = await storeScene(blobs, key, scenePath);
     } finally {
       await rm(scenePath, { force: true });
     }
@@ -86,16 +84,13 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
       await tx.query(
         `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, scene_key, scene_size, scene_version)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, sceneKey, sceneSize, SCENE_VERSION],
+        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, key, sceneSize, SCENE_VERSION],
       );
       await tx.query(`UPDATE imports SET result = 'success', finished_at = now() WHERE token = $1`, [imp.token]);
     });
     await callBack(imp.callback_uri, imp.token, 'success', revision);
   };
 }
-
-/** A file of this process's own for a scene on its way to blob storage. */
-export const scratchFile = (name: string) => path.join(tmpdir(), `bim-scene-${process.pid}-${name}`);
 
 /**
  * The revision number for an import's first batch (a file that does not open takes none).

@@ -1,10 +1,9 @@
-import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { one, type Database, type Sql } from '../storage/database.js';
 import type { BlobStore } from '../storage/blobs.js';
 import { SCENE_VERSION } from '../../src/core/formats/scene.js';
 import { finish, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
-import { scratchFile } from './ifc-import.js';
+import { sceneKey, sceneScratchFile, storeScene } from '../services/scenes.js';
 import type { ReadIfc } from './read-ifc.js';
 
 /**
@@ -40,12 +39,12 @@ export function sceneJob(db: Database, blobs: BlobStore, read: ReadIfc) {
       await db.transaction((tx) => finish(tx, job, worker, failed ? 'failed' : 'done', failed ? `given up after ${MAX_ATTEMPTS} attempts (${job.lastError})` : undefined));
       return;
     }
-    const key = `scenes/${modelId}/${revisionId}-v${SCENE_VERSION}.scene`;
-    const file = scratchFile(`${modelId}-${revisionId}-${job.attempts}`);
+    const key = sceneKey(modelId, `${revisionId}-v${SCENE_VERSION}`);
+    const file = sceneScratchFile(`${modelId}-${revisionId}-${job.attempts}`);
     let size: number;
     try {
       await read(await blobs.read(revision.blob_key), revision.object_id_base, null, file);
-      size = await blobs.put(key, createReadStream(file));
+      size = await storeScene(blobs, key, file);
     } finally {
       await rm(file, { force: true });
     }

@@ -1,6 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
+import { gunzipSync } from 'node:zlib';
 import { sampleFile } from '../../samples/files.js';
 import { RecordKind, SceneReader, SCENE_MEDIA_TYPE } from '../../src/core/formats/scene.js';
 import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
@@ -65,9 +67,26 @@ describe('viewer tokens', () => {
     const scene = await fetch(new URL(houseEntry.formats[0].url, url));
     assert.equal(scene.status, 200);
     assert.equal(scene.headers.get('content-type'), SCENE_MEDIA_TYPE);
+    const bytes = new Uint8Array(await scene.arrayBuffer());
     const reader = new SceneReader();
-    const records = reader.push(new Uint8Array(await scene.arrayBuffer()));
+    const records = reader.push(bytes);
     reader.finish();
+    // Stored gzipped: sent as stored to a client that takes gzip, unpacked for one that does not.
+    const raw = (encoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        get(new URL(houseEntry.formats[0].url, url), { headers: encoding ? { 'Accept-Encoding': encoding } : {} }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (d: Buffer) => parts.push(d)).on('end', () => resolve({ headers: res.headers, body: Buffer.concat(parts) })).on('error', reject);
+        }).on('error', reject);
+      });
+    const packed = await raw('gzip, deflate');
+    assert.equal(packed.headers['content-encoding'], 'gzip');
+    assert.equal(Number(packed.headers['content-length']), packed.body.length);
+    assert.ok(packed.body.length < bytes.length / 2, `${packed.body.length} bytes gzipped of ${bytes.length}`);
+    assert.deepEqual(new Uint8Array(gunzipSync(packed.body)), bytes);
+    const plain = await raw();
+    assert.equal(plain.headers['content-encoding'], undefined);
+    assert.deepEqual(new Uint8Array(plain.body), bytes);
     const table = records.find((r) => r.kind === RecordKind.Products)!;
     const count = (await v1.post(`/revision/products?model_id=${model.id}&per_page=1000`, {})).json.length;
     assert.equal(table.kind === RecordKind.Products && table.products.expressIds.length, count);

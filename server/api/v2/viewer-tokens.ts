@@ -5,6 +5,7 @@ import { notFound } from '../../services/errors.js';
 import { grantedRevisions, issueViewerToken, resolveViewerToken, type TokenRequest, type ViewerKind } from '../../services/viewer-tokens.js';
 import { requestOrigin } from '../origin.js';
 import { SCENE_MEDIA_TYPE } from '../../../src/core/formats/scene.js';
+import { sceneBody } from '../../services/scenes.js';
 
 /** IFC text: STEP physical file (ISO 10303-21). */
 export const IFC_MEDIA_TYPE = 'application/x-step';
@@ -88,11 +89,14 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
         const grant = await resolveViewerToken(ctx.db, kind, request.params.project, request.query.token);
         const revision = (await grantedRevisions(ctx.db, grant)).find((r) => r.modelId === request.query.model);
         if (!revision) throw notFound('Model', request.query.model ?? '');
-        const scene = request.query.format === 'scene';
-        if (scene && !revision.sceneKey) throw notFound('Scene', `revision ${revision.id} of model ${revision.modelId}`);
-        const [type, key, size] = scene ? [SCENE_MEDIA_TYPE, revision.sceneKey!, revision.sceneSize!] : [IFC_MEDIA_TYPE, revision.blobKey, revision.size];
-        reply.header('Content-Type', type).header('Content-Length', size).header('Cache-Control', 'private, max-age=3600');
-        return reply.send(await ctx.blobs.get(key));
+        reply.header('Cache-Control', 'private, max-age=3600');
+        if (request.query.format !== 'scene') return reply.header('Content-Type', IFC_MEDIA_TYPE).header('Content-Length', revision.size).send(await ctx.blobs.get(revision.blobKey));
+        if (!revision.sceneKey) throw notFound('Scene', `revision ${revision.id} of model ${revision.modelId}`);
+        const { body, encoding, size } = await sceneBody(ctx.blobs, revision.sceneKey, revision.sceneSize!, request.headers['accept-encoding']);
+        reply.header('Content-Type', SCENE_MEDIA_TYPE).header('Vary', 'Accept-Encoding');
+        if (encoding) reply.header('Content-Encoding', encoding);
+        if (size !== undefined) reply.header('Content-Length', size);
+        return reply.send(body);
       },
     );
   }

@@ -1,0 +1,34 @@
+import { createReadStream } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import { createGunzip, createGzip } from 'node:zlib';
+import type { BlobStore } from '../storage/blobs.js';
+
+/**
+ * Where processed scenes are kept (formats/scene.ts): gzipped, so they go over the wire
+ * as stored to every client that accepts gzip (every browser), and are unpacked on the
+ * way for the rest. Keys ending in `.scene` (the first scenes) are stored unpacked.
+ */
+export const sceneKey = (modelId: string, name: string) => `scenes/${modelId}/${name}.scene.gz`;
+
+/** A file of this process's own for a scene on its way from the reader thread to blob storage. */
+export const sceneScratchFile = (name: string) => path.join(tmpdir(), `bim-scene-${process.pid}-${name}`);
+
+/** Stores the scene file `file` under `key`; resolves with the stored (gzipped) size. */
+export function storeScene(blobs: BlobStore, key: string, file: string): Promise<number> {
+  const gzip = createGzip();
+  const source = createReadStream(file);
+  source.on('error', (error) => gzip.destroy(error));
+  return blobs.put(key, source.pipe(gzip));
+}
+
+/** A stored scene as a client asked for it: gzipped (`encoding: 'gzip'`, `size` known) or unpacked. */
+export async function sceneBody(blobs: BlobStore, key: string, size: number, acceptEncoding: string | undefined): Promise<{ body: Readable; encoding?: 'gzip'; size?: number }> {
+  const stored = await blobs.get(key);
+  if (!key.endsWith('.gz')) return { body: stored, size };
+  if (/\bgzip\b/.test(acceptEncoding ?? '')) return { body: stored, encoding: 'gzip', size };
+  const gunzip = createGunzip();
+  stored.on('error', (error) => gunzip.destroy(error));
+  return { body: stored.pipe(gunzip) };
+}
