@@ -3,11 +3,12 @@ import { readIfc, type ReadBatch } from './read-ifc.js';
 
 /**
  * The worker thread that reads IFC files, one at a time, so the API process stays
- * responsive. Protocol (ifc-reader.ts): `{kind: 'read', bytes, objectIdBase, scenePath}` in;
+ * responsive. Protocol (ifc-reader.ts): `{kind: 'read', bytes, objectIdBase, products, scenePath}` in;
  * `{kind: 'batch'}` out, each answered with `{kind: 'next'}` once written; then
  * `{kind: 'done'}` or `{kind: 'error'}`. Reading runs up to AHEAD batches ahead of the
  * writing, so the two overlap (the thread reads while the API process writes) and
- * memory stays bounded. The scene goes to the file `scenePath`.
+ * memory stays bounded. The scene goes to the file `scenePath`; `products: false` reads
+ * the scene alone (no batches).
  */
 const AHEAD = 4;
 const port = parentPort!;

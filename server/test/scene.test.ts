@@ -1,6 +1,8 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { IfcAPI } from 'web-ifc';
@@ -121,6 +123,31 @@ describe('the scene format', () => {
     assert.ok(ours > 10_000, String(ours));
     assert.equal(ours, theirs);
     assert.equal(header.schema, 'IFC2X3');
+  });
+
+  it('is what `npm run scene` writes, and the command says why it could not', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'scene-cli-'));
+    try {
+      const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ifc-to-scene.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8' });
+      const out = path.join(dir, 'house.scene');
+      const done = run(sampleFile('house').ifc, out);
+      assert.equal(done.status, 0, done.stderr);
+      const report = JSON.parse(done.stdout);
+      const bytes = new Uint8Array(readFileSync(out));
+      assert.equal(report.bytes, bytes.length);
+      assert.deepEqual(read(bytes), read(await convert(sampleFile('house').ifc)));
+      assert.equal(report.products, of(read(bytes), RecordKind.Products)[0].products.expressIds.length);
+
+      const bad = path.join(dir, 'bad.ifc');
+      writeFileSync(bad, 'not a building');
+      const failed = run(bad, path.join(dir, 'bad.scene'));
+      assert.equal(failed.status, 1);
+      assert.match(failed.stderr, /Not an IFC file/);
+      assert.ok(!existsSync(path.join(dir, 'bad.scene')), 'no scene file left behind');
+      assert.equal(run().status, 2);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('reads the same records whatever pieces the bytes arrive in', async () => {

@@ -6,6 +6,7 @@ import { readGrids } from './grids.js';
 import { UnstyledProducts } from './unstyled.js';
 import { encodeChunk, encodeEnd, encodeHeader, encodeProducts, preamble, type SceneEnd, type SceneProducts } from '../formats/scene.js';
 import type { Product } from '../types.js';
+import type { GeometryChunk } from './protocol.js';
 
 /**
  * Writes an open IFC model as a scene (formats/scene.ts), piece by piece through `write`
@@ -25,7 +26,7 @@ export function writeScene(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Arr
   };
   write(preamble());
   // The header waits for the first chunk: the origin is the first vertex's.
-  const send = (chunk: Parameters<typeof encodeChunk>[0], spaces: boolean) => {
+  const send = (chunk: GeometryChunk, spaces: boolean) => {
     if (chunks++ === 0) header();
     write(encodeChunk(chunk, spaces));
   };
