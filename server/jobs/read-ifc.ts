@@ -80,7 +80,7 @@ export async function readIfc(
   const modelID = openModel(ifc, bytes);
   try {
     const table = sink ? await readProducts(new ProductReader(ifc, modelID, String(objectIdBase)), objectIdBase, sink) : undefined;
-    const scene = scenePath === undefined ? undefined : writeSceneFile(scenePath, (write) => writeScene(ifc, modelID, write, table?.done(ifc, modelID)));
+    const scene = scenePath === undefined ? undefined : writeSceneFile(scenePath, (write) => writeScene(ifc, modelID, write, table?.columns()));
     return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
   } finally {
     ifc.CloseModel(modelID);

@@ -50,6 +50,9 @@ export interface SceneProducts {
   descriptions: (string | null)[];
 }
 
+/** The product table without the spatial structure: what ProductTable collects record by record. */
+export type ProductColumns = Omit<SceneProducts, 'spatial'>;
+
 export interface SceneEnd {
   chunks: number;
   products: number;

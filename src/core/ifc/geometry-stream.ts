@@ -73,7 +73,7 @@ export class GeometryStream {
   }
 
   private begin(origin: Origin, spaces = false) {
-    const send = (chunk: GeometryChunk) => this.send(chunk, this.batchers?.spaces ?? spaces);
+    const send = (chunk: GeometryChunk) => this.send(chunk, this.batchers!.spaces);
     this.batchers = {
       opaque: new GeometryBatcher(false, false, origin, send),
       solid: new GeometryBatcher(false, true, origin, send),

@@ -4,7 +4,7 @@ import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
 import { readGrids } from './grids.js';
 import { UnstyledProducts } from './unstyled.js';
-import { encodeChunk, encodeEnd, encodeHeader, encodeProducts, preamble, type SceneEnd, type SceneProducts } from '../formats/scene.js';
+import { encodeChunk, encodeEnd, encodeHeader, encodeProducts, preamble, type ProductColumns, type SceneEnd } from '../formats/scene.js';
 import type { Product } from '../types.js';
 import type { GeometryChunk } from './protocol.js';
 
@@ -14,7 +14,7 @@ import type { GeometryChunk } from './protocol.js';
  * express ids (base "0"). `products` are the model's basic records when the caller has
  * read them already (the platform's import has); otherwise they are read here.
  */
-export function writeScene(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Array) => void, products?: SceneProducts): SceneEnd {
+export function writeScene(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Array) => void, products?: ProductColumns): SceneEnd {
   const reader = new ProductReader(ifc, modelID, '0');
   const plan = new StreamPlan(ifc, modelID, null);
   const geometry = new GeometryStream(ifc, modelID, plan, new UnstyledProducts(ifc, modelID));
@@ -37,9 +37,9 @@ export function writeScene(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Arr
   if (!table) {
     const collect = new ProductTable();
     for (const id of reader.productIds()) collect.add(reader.product(id, {})!, 0);
-    table = collect.done(ifc, modelID);
+    table = collect.columns();
   }
-  write(encodeProducts(table));
+  write(encodeProducts({ spatial: reader.spatial(), ...table }));
   const end = { chunks, products: table.expressIds.length };
   write(encodeEnd(end));
   return end;
@@ -47,7 +47,7 @@ export function writeScene(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Arr
 
 /** Collects the scene's product table (object ids as express ids) record by record. */
 export class ProductTable {
-  private readonly table: SceneProducts = { spatial: null, expressIds: [], parents: [], globalIds: [], types: [], names: [], descriptions: [] };
+  private readonly table: ProductColumns = { expressIds: [], parents: [], globalIds: [], types: [], names: [], descriptions: [] };
 
   get size(): number {
     return this.table.expressIds.length;
@@ -64,8 +64,7 @@ export class ProductTable {
     t.descriptions.push(product.description);
   }
 
-  /** The table, with the model's spatial structure (express ids). */
-  done(ifc: IfcAPI, modelID: number): SceneProducts {
-    return { ...this.table, spatial: new ProductReader(ifc, modelID, '0').spatial() };
+  columns(): ProductColumns {
+    return this.table;
   }
 }
