@@ -6,8 +6,8 @@ import { openDatabase, one, type Database } from '../storage/database.js';
 import { openBlobStore, type BlobStore } from '../storage/blobs.js';
 import { migrate } from '../storage/migrate.js';
 import { take } from '../jobs/queue.js';
-import { ifcImportJob, type ImportSettings } from '../jobs/ifc-import.js';
-import { BATCH_SIZE, readIfc } from '../jobs/read-ifc.js';
+import { ifcImportJob } from '../jobs/ifc-import.js';
+import { BATCH_SIZE, readIfc, type ReadBatch, type ReadIfc } from '../jobs/read-ifc.js';
 import { IfcReaderThread } from '../jobs/ifc-reader.js';
 import { registerImport } from '../services/imports.js';
 import { createUser } from '../services/users.js';
@@ -45,8 +45,17 @@ describe('the import job, between batches', () => {
     const token = await registerImport(db, blobs, user, model.id, { fileName: 'office-2k.ifc', comment: '' }, createReadStream(file), 2 ** 30);
     return { modelId: model.id, token };
   };
-  const job = (settings: Partial<ImportSettings> = {}) =>
-    ifcImportJob(db, blobs, { maxProcessBytes: 2 ** 30, read: (bytes, base, sink, scenePath) => readIfc(bytes, base, sink, scenePath), ...settings });
+  /** The import job reading with `read` (real web-ifc, in this process by default); `afterBatch(n)` runs once batch n is written. */
+  const job = (afterBatch: (n: number) => unknown = () => {}, read: ReadIfc = readIfc) => {
+    let n = 0;
+    const hooked = (sink: Parameters<ReadIfc>[2]) =>
+      sink &&
+      (async (batch: ReadBatch) => {
+        await sink(batch);
+        await afterBatch(++n);
+      });
+    return ifcImportJob(db, blobs, { maxProcessBytes: 2 ** 30, read: (bytes, base, sink, scenePath) => read(bytes, base, hooked(sink), scenePath) });
+  };
   const state = async (modelId: string, token: string) => ({
     imp: await one(db, 'SELECT result, error, revision_id FROM imports WHERE token = $1', [token]),
     revisions: (await db.query('SELECT id, product_count FROM revisions WHERE model_id = $1', [modelId])).map((r) => ({ ...r })),
@@ -58,12 +67,9 @@ describe('the import job, between batches', () => {
   it('removes what it wrote and gives the revision number back when the file fails after two batches', async () => {
     const { modelId, token } = await newImport();
     let batches = 0;
-    const failing = job({
-      read: (bytes, base, sink, scenePath) =>
-        readIfc(bytes, base, async (batch) => {
-          await sink!(batch);
-          if (++batches === 2) throw new Error('the reader stopped at product 2001');
-        }, scenePath),
+    const failing = job((n) => {
+      batches = n;
+      if (n === 2) throw new Error('the reader stopped at product 2001');
     });
     const taken = (await take(db, 'w1', 60_000))!;
     assert.ok(taken, 'the upload queued a job');
@@ -87,15 +93,11 @@ describe('the import job, between batches', () => {
     const ticker = setInterval(() => turns++, 0);
     const turnsAtBatch: number[] = [];
     const thread = new IfcReaderThread();
-    const slow = job({
-      read: (bytes, base, sink, scenePath) =>
-        thread.read(bytes, base, async (batch) => {
-          await sink!(batch);
-          turnsAtBatch.push(turns);
-          const until = Date.now() + 100;
-          while (Date.now() < until); // eslint-disable-line no-empty
-        }, scenePath),
-    });
+    const slow = job(() => {
+      turnsAtBatch.push(turns);
+      const until = Date.now() + 100;
+      while (Date.now() < until); // eslint-disable-line no-empty
+    }, thread.read.bind(thread));
     try {
       await slow((await take(db, 'w1', 60_000))!, 'w1');
     } finally {
@@ -115,17 +117,12 @@ describe('the import job, between batches', () => {
     let resume!: () => void;
     let stalled!: () => void;
     const atStall = new Promise<void>((resolve) => (stalled = resolve));
-    let batches = 0;
     // The first worker writes two batches, then stops as if its process had died.
-    const first = job({
-      read: (bytes, base, sink, scenePath) =>
-        readIfc(bytes, base, async (batch) => {
-          await sink!(batch);
-          if (++batches === 2) {
-            stalled();
-            await new Promise<void>((resolve) => (resume = resolve));
-          }
-        }, scenePath),
+    const first = job(async (n) => {
+      if (n === 2) {
+        stalled();
+        await new Promise<void>((resolve) => (resume = resolve));
+      }
     })((await take(db, 'dead', 1))!, 'dead');
     await atStall;
     const halfway = await state(modelId, token);
