@@ -71,8 +71,8 @@ function safePathname(url: string | undefined): string | undefined {
   }
 }
 
-/** Sends one file (GET or HEAD); a missing one goes to `next`. */
-export function sendFile(method: string, file: string, res: Parameters<Middleware>[1], next: () => void): void {
+/** Sends one file (GET or HEAD), typed by its extension unless `type` says; a missing one goes to `next`. */
+export function sendFile(method: string, file: string, res: Parameters<Middleware>[1], next: () => void, type?: string): void {
   let size: number;
   let modified: Date;
   try {
@@ -84,7 +84,7 @@ export function sendFile(method: string, file: string, res: Parameters<Middlewar
     return next();
   }
   res.writeHead(200, {
-    'Content-Type': CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': type ?? CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
     'Content-Length': size,
     'Last-Modified': modified.toUTCString(),
     // Rebuilt bundles must show up on reload.

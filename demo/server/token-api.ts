@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { demoPages } from './pages.js';
 import { realModelFiles, sampleFiles } from './model-files.js';
+import { sceneFiles } from './scene-files.js';
 import { serveDirectory, serveFiles, vendorFiles } from './static-files.js';
 import { TokenStore } from './tokens.js';
 import { VIEWER2D, VIEWER3D, tokenRoutes } from './token-routes.js';
@@ -14,6 +15,7 @@ import { VIEWER2D, VIEWER3D, tokenRoutes } from './token-routes.js';
  *   POST /v2/projects/{project}/viewer2d/token, GET /v2/projects/{project}/viewer2d/geometry?token=
  *   /samples/<name>.ifc|json   sample buildings and their truth (generated, samples/)
  *   /models/<file>             real models from the BIM_MODELS folder (default ../shared/models)
+ *   /scenes/samples/<name>.scene, /scenes/models/<name>.scene   their scenes (converted on first use)
  *   /dist/*    the script-tag bundles from `npm run build`
  *   /vendor/*  jQuery 1.12.4, 2.2.4 and 4.0.0
  *   /demo/*.html, /   the demo pages, rendered with fresh token URLs
@@ -27,6 +29,7 @@ export function tokenApi(): Plugin {
     tokenRoutes(store, VIEWER2D),
     sampleFiles(),
     realModelFiles(),
+    sceneFiles(),
     serveDirectory('/dist/', join(root, 'dist'), 'not built yet: run `npm run build` (npm start does it for you)'),
     serveFiles(vendorFiles(root)),
     demoPages(root, store, () => server?.transformIndexHtml.bind(server)),

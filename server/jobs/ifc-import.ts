@@ -67,7 +67,7 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
     };
     const scenePath = sceneScratchFile(`${imp.token}-${job.attempts}`);
     let summary: ReadSummary;
-    let sceneSize: number;
+    let sceneSize: { stored: number; bytes: number };
     try {
       try {
         summary = await settings.read(await blobs.read(imp.blob_key), imp.object_id_base, write, scenePath);
@@ -82,9 +82,9 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
     await db.transaction(async (tx) => {
       if (!(await finish(tx, job, worker, 'done'))) throw new LostJob(job);
       await tx.query(
-        `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, scene_key, scene_size, scene_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, key, sceneSize, SCENE_VERSION],
+        `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, scene_key, scene_size, scene_bytes, scene_version)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, key, sceneSize.stored, sceneSize.bytes, SCENE_VERSION],
       );
       await tx.query(`UPDATE imports SET result = 'success', finished_at = now() WHERE token = $1`, [imp.token]);
     });

@@ -41,7 +41,7 @@ export function sceneJob(db: Database, blobs: BlobStore, read: ReadIfc) {
     }
     const key = sceneKey(modelId, `${revisionId}-v${SCENE_VERSION}`);
     const file = sceneScratchFile(`${modelId}-${revisionId}-${job.attempts}`);
-    let size: number;
+    let size: { stored: number; bytes: number };
     try {
       await read(await blobs.read(revision.blob_key), revision.object_id_base, null, file);
       size = await storeScene(blobs, key, file);
@@ -50,7 +50,7 @@ export function sceneJob(db: Database, blobs: BlobStore, read: ReadIfc) {
     }
     await db.transaction(async (tx) => {
       if (!(await finish(tx, job, worker, 'done'))) throw new LostJob(job);
-      await tx.query('UPDATE revisions SET scene_key = $3, scene_size = $4, scene_version = $5 WHERE model_id = $1 AND id = $2', [modelId, revisionId, key, size, SCENE_VERSION]);
+      await tx.query('UPDATE revisions SET scene_key = $3, scene_size = $4, scene_bytes = $5, scene_version = $6 WHERE model_id = $1 AND id = $2', [modelId, revisionId, key, size.stored, size.bytes, SCENE_VERSION]);
     });
     if (revision.scene_key && revision.scene_key !== key) await blobs.delete(revision.scene_key);
   };

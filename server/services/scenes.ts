@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -15,12 +16,13 @@ export const sceneKey = (modelId: string, name: string) => `scenes/${modelId}/${
 /** A file of this process's own for a scene on its way from the reader thread to blob storage. */
 export const sceneScratchFile = (name: string) => path.join(tmpdir(), `bim-scene-${process.pid}-${name}`);
 
-/** Stores the scene file `file` under `key`; resolves with the stored (gzipped) size. */
-export function storeScene(blobs: BlobStore, key: string, file: string): Promise<number> {
+/** Stores the scene file `file` under `key`; resolves with its size stored (gzipped) and unpacked. */
+export async function storeScene(blobs: BlobStore, key: string, file: string): Promise<{ stored: number; bytes: number }> {
   const gzip = createGzip();
   const source = createReadStream(file);
   source.on('error', (error) => gzip.destroy(error));
-  return blobs.put(key, source.pipe(gzip));
+  const stored = await blobs.put(key, source.pipe(gzip));
+  return { stored, bytes: (await stat(file)).size };
 }
 
 /** A stored scene as a client asked for it: gzipped (`encoding: 'gzip'`, `size` known) or unpacked. */

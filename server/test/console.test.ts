@@ -58,7 +58,7 @@ describe('the console', { timeout: 15 * 60_000 }, () => {
     browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
     page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
     page.on('pageerror', (error) => pageErrors.push(error.message));
-    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
   });
 
   after(async () => {
@@ -250,6 +250,9 @@ describe('the console', { timeout: 15 * 60_000 }, () => {
     for (const asset of [/^\/console\/assets\/ifc-worker-[\w-]+\.js$/, /^\/console\/assets\/plan-worker-[\w-]+\.js$/, /^\/console\/assets\/web-ifc-[\w-]+\.wasm$/]) {
       assert.ok(requested.some((p) => asset.test(p)), `${asset} among ${requested.filter((p) => p.startsWith('/console/')).join(', ')}`);
     }
+    // The 3D viewer took the revision's scene (the manifest offers it first), not its IFC.
+    const files = requested.filter((p) => /\/viewer3d\/file\?/.test(p));
+    assert.deepEqual(files.map((p) => new URL(p, server.url).searchParams.get('format')), ['scene'], files.join(', '));
     assert.ok(await page.isHidden('#alert'), await page.textContent('#alert-text') ?? '');
   });
 
@@ -260,6 +263,22 @@ describe('the console', { timeout: 15 * 60_000 }, () => {
     const fields = await page.$$eval('#product-fields dt', (dts) => Object.fromEntries(dts.map((dt) => [dt.textContent, dt.nextElementSibling?.textContent])) as Record<string, string | undefined>);
     assert.match(fields.Type ?? '', /^Ifc/, JSON.stringify(fields));
     assert.match(fields.GlobalId ?? '', /^[0-9A-Za-z_$]{22}$/, JSON.stringify(fields));
+  });
+
+  it('reads the attributes of an object of the scene through the token\'s products URL, as the REST API has them', async () => {
+    const info = await page.evaluate(async () => {
+      const viewer3d = document.getElementById('viewer3d');
+      const [id] = await viewer3d.each();
+      return { id, records: await viewer3d.objectInfo([id]) };
+    });
+    const shown = (await apiGet('/projects')) as { id: string }[];
+    assert.ok(shown.length > 0);
+    const [record] = info.records;
+    assert.equal(record.objectId, info.id);
+    assert.equal(typeof record.objectId, 'string', 'object ids are the viewer\'s decimal strings');
+    assert.ok(record.attributes && Object.keys(record.attributes).length > 0, JSON.stringify(record));
+    assert.ok(Array.isArray(record.definedBy), JSON.stringify(record));
+    assert.ok(requested.some((p) => /\/viewer3d\/products\?.*ids=/.test(p)), 'asked the products URL');
   });
 
   it('uploads a file dropped on the page and shows an import that fails with the platform\'s reason', async () => {

@@ -93,6 +93,36 @@ describe('viewer tokens', () => {
     assert.ok(records.filter((r) => r.kind === RecordKind.Chunk).length > 0);
   });
 
+  it('gives each model\'s product records by object ids or by page, as the v1 API has them, and the scene\'s unpacked size', async () => {
+    const { url } = (await (await post(`/v2/projects/${project.id}/viewer3d/token`, { models: [other.id] })).json()) as { url: string };
+    const { models } = (await (await fetch(url)).json()) as { models: { id: string; products: string; formats: { type: string; url: string; size?: number }[] }[] };
+    const [entry] = models;
+    const scene = new Uint8Array(await (await fetch(new URL(entry.formats[0].url, url))).arrayBuffer());
+    assert.equal(entry.formats[0].size, scene.length, 'the scene\'s size unpacked');
+    assert.equal(entry.formats[1].size, cabin.length, 'the IFC\'s size');
+    const v1Products = (await v1.post(`/revision/products?model_id=${other.id}&per_page=1000`, { attributes: true, definedBy: true })).json as { objectId: number }[];
+    const products = new URL(entry.products, url);
+    const ids = v1Products.slice(2, 7).map((p) => p.objectId);
+    products.search += `&ids=${ids.join(',')}&attributes=true&definedBy=true`;
+    const byIds = await fetch(products);
+    assert.equal(byIds.status, 200);
+    assert.equal(byIds.headers.get('access-control-allow-origin'), '*');
+    assert.deepEqual(await byIds.json(), v1Products.slice(2, 7), 'the records of the v1 API, attributes and definitions included');
+    const page = new URL(entry.products, url);
+    page.search += '&page=2&per_page=3';
+    assert.deepEqual(((await (await fetch(page)).json()) as { objectId: number }[]).map((p) => p.objectId), v1Products.slice(3, 6).map((p) => p.objectId), 'the basic records of page 2');
+    const bad = new URL(entry.products, url);
+    bad.search += '&ids=1,x';
+    const refused = await fetch(bad);
+    assert.equal(refused.status, 400);
+    assert.match(((await refused.json()) as { error: { message: string } }).error.message, /ids/);
+    const elsewhere = new URL(entry.products, url);
+    elsewhere.searchParams.set('model', model.id);
+    assert.equal((await fetch(elsewhere)).status, 404, 'a model the token does not grant');
+    elsewhere.searchParams.set('token', 'nope');
+    assert.equal((await fetch(elsewhere)).status, 401);
+  });
+
   it('grants only the revisions it was issued for, of its own project and kind', async () => {
     const { url } = (await (await post(`/v2/projects/${project.id}/viewer3d/token`, { models: [model.id], revisions: [1] })).json()) as { url: string };
     const { models } = (await (await fetch(url)).json()) as { models: { id: string; revision: number; formats: { url: string }[] }[] };

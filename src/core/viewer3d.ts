@@ -1,6 +1,7 @@
 import { Box3, Color, Matrix4, Mesh, type OrthographicCamera, PerspectiveCamera, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, FrontSide, type ShaderMaterial } from 'three';
 import { IfcClient } from './ifc/ifc-client.js';
-import { streamGeometry } from './ifc/stream-geometry.js';
+import { openLoader } from './loaders/open-loader.js';
+import type { ModelLoader, Origin } from './loaders/model-loader.js';
 import { FramePacer } from './scene/frame-pacer.js';
 import { MovingDetail, MOVING_MIN_PIXELS } from './scene/moving-detail.js';
 import { warmUp } from './warm-up.js';
@@ -24,7 +25,6 @@ import { Labels, type TextRenderMode } from './scene/labels.js';
 import { Measure, snap, type MeasureMode } from './scene/measure.js';
 import { GridAxes, type AxisState, type GridInfo } from './scene/grid-axes.js';
 import { Images, type ImageSpec } from './scene/images.js';
-import { fetchBytes } from './data/fetch-bytes.js';
 import { cssColor, parseColor } from './data/colors.js';
 import { MODEL_ID_SPAN, expressIdOf, isValidBase, objectId, toIdList } from './data/object-ids.js';
 import type { ModelSource } from './data/load-sources.js';
@@ -68,10 +68,6 @@ export interface Viewer3dHooks {
   contextmenu(objectId: string | undefined, intersects: Intersection | undefined): boolean;
 }
 
-const DOWNLOAD_SHARE = 0.3;
-/** Files this big load with a second worker, where there is one (starting it costs ~0.3 s of a core). */
-const HELPER_MIN_BYTES = 1.5e6;
-
 /**
  * The framework-free 3D viewer: a three.js scene of batched IFC models with per-object
  * state, picking, navigation and the documented camera API. Coordinates in and out are
@@ -112,6 +108,8 @@ export class Viewer3d {
   private coarseUntil = 0;
   private refineTimer = 0;
   private readonly models: SceneModel[] = [];
+  /** What each loaded model was loaded from, which answers for its products. */
+  private readonly loaders = new Map<SceneModel, ModelLoader>();
   /** The model whose geometry is arriving (in the scene, not yet in `models`). */
   private streaming: SceneModel | null = null;
   /** IFC coordinates of the viewer's (0, 0, 0); set by the first model. */
@@ -258,60 +256,67 @@ export class Viewer3d {
    * Loads a model; resolves once all of it is in. `onShown` comes earlier: when everything
    * drawn at load is in the scene and a frame is asked for. The spaces, hidden at load,
    * stream after that (units of their own at the end of the plan), so a model shows
-   * without waiting for them.
+   * without waiting for them. A source that fails and has a fallback (a scene whose
+   * manifest also offers the IFC) is loaded from the fallback, with a warning that says why.
    */
   async loadModel(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void, onShown: () => void = () => {}): Promise<ModelInfo> {
+    try {
+      return await this.loadSource(source, only, onProgress, onShown);
+    } catch (e) {
+      if (!source.fallback || (e instanceof ViewerError && e.type === 'argument')) throw e;
+      console.warn(`bim-viewer-3d: loading the ${source.fallback.format ?? 'other'} format instead, because ${(e as Error).message}`);
+      return this.loadSource(source.fallback, only, onProgress, onShown);
+    }
+  }
+
+  private async loadSource(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void, onShown: () => void): Promise<ModelInfo> {
     const modelId = source.id ?? this.freshModelId(source.url);
     if (this.models.some((m) => m.id === modelId)) throw new ViewerError('argument', `A model with id "${modelId}" is already loaded`);
     const progress = (value: number, phase: StreamingProgress['phase']) => onProgress({ modelId, progress: value, phase });
-    progress(0, 'download');
-    const bytes = source.bytes ?? (await fetchBytes(source.url, (f) => progress(f * DOWNLOAD_SHARE, 'download')));
-    progress(DOWNLOAD_SHARE, 'parse');
     const base = source.objectIdBase ?? this.freshBase();
     const key = this.nextKey++;
     const model = new SceneModel(modelId, source.name ?? modelId, key, base, this.nextIndex, this.materials);
     this.scene.add(model.group);
     this.streaming = model;
-    const pacer = new FramePacer(this.renderer.getContext() as WebGL2RenderingContext);
+    let pacer: FramePacer | null = null;
     const onlyExpress = only ? [...only].map((id) => expressIdOf(base, id) ?? (base === '0' ? Number(id) : NaN)).filter((n) => Number.isFinite(n) && n > 0) : null;
-    // A big file gets a second worker for the load: both open it and share its units of work.
-    const helper = this.loadWorkers > 1 && bytes.byteLength >= HELPER_MIN_BYTES ? new IfcClient() : null;
-    const helperOpen = helper ? helper.open(key, bytes.slice(0), base, onlyExpress, false).then(() => ({ client: helper, key })) : null;
-    const failed = (e: unknown) => new ViewerError('ifc', `Could not load ${source.url}: ${(e as Error).message}`);
-    let stream: (from: number, to: number, helpers: Promise<{ client: IfcClient; key: number }>[]) => Promise<[number, number, number]>;
+    const failed = (e: unknown) => (e instanceof ViewerError ? e : new ViewerError(source.format === 'scene' ? 'scene' : 'ifc', `Could not load ${source.url}: ${(e as Error).message}`));
+    let loader: ModelLoader | null = null;
+    const stream = (units: [number, number]) => {
+      const origin = this.origin ? [this.origin.x, this.origin.y, this.origin.z] as Origin : null;
+      return loader!.stream(units, origin, (chunk) => {
+        this.addChunk(model, chunk);
+        // Frames while the model is being shown; its spaces, streamed after, are hidden.
+        if (this.streaming === model && pacer?.due()) this.streamingFrame(model, pacer);
+      });
+    };
     let shown: number;
     let units: number;
     try {
-      const opened = await this.ifc.open(key, bytes, base, onlyExpress);
+      loader = await openLoader(source, { client: this.ifc, key, base, only: onlyExpress, workers: this.loadWorkers, progress });
+      const opened = await loader.open();
+      pacer = new FramePacer(this.renderer.getContext() as WebGL2RenderingContext, performance.now(), loader.firstFrameMs);
       model.opened = opened;
       units = opened.units;
-      stream = (from, to, helpers) => {
-        const origin = this.origin ? [this.origin.x, this.origin.y, this.origin.z] as [number, number, number] : null;
-        return streamGeometry({ client: this.ifc, key }, helpers, [from, to], origin, (chunk) => {
-          this.addChunk(model, chunk);
-          // Frames while the model is being shown; its spaces, streamed after, are hidden.
-          if (this.streaming === model && pacer.due()) this.streamingFrame(model, pacer);
-        }, (fraction) => progress(DOWNLOAD_SHARE + ((from + fraction * (to - from)) / Math.max(1, units)) * (1 - DOWNLOAD_SHARE), 'geometry'));
-      };
       shown = opened.elementUnits;
-      let used = await stream(0, shown, helperOpen ? [helperOpen] : []);
+      let used = await stream([0, shown]);
       // Nothing but spaces: they set the origin, as any first geometry does.
       if (model.batches.length === 0) {
-        used = await stream(shown, units, []);
+        used = await stream([shown, units]);
         shown = units;
       }
       this.origin ??= new Vector3(...used);
     } catch (e) {
       for (let i = model.firstIndex; i < model.firstIndex + model.count; i++) this.state.reset(i, false);
       model.dispose();
-      void this.ifc.close(key);
-      throw e instanceof ViewerError ? e : failed(e);
+      void loader?.close();
+      throw failed(e);
     } finally {
       this.streaming = null;
-      pacer.dispose();
-      helper?.dispose(); // its copy of the model goes with it
+      pacer?.dispose();
     }
     this.models.push(model);
+    this.loaders.set(model, loader);
     this.grids.add(model.id, model.grids, this.origin ?? new Vector3(), model.matrix);
     this.updatePasses();
     const box = this.sceneBox();
@@ -320,7 +325,7 @@ export class Viewer3d {
     this.sectioning.updateCaps();
     this.requestRender();
     onShown();
-    const rest = stream(shown, units, []);
+    const rest = stream([shown, units]);
     this.settling = rest.then(() => undefined, () => undefined);
     try {
       await rest;
@@ -374,7 +379,8 @@ export class Viewer3d {
     // Reuse the index range when it was the last one handed out.
     if (model.firstIndex + model.count === this.nextIndex) this.nextIndex = model.firstIndex;
     model.dispose();
-    await this.ifc.close(model.key);
+    await this.loaders.get(model)?.close();
+    this.loaders.delete(model);
     if (this.models.length === 0) {
       this.origin = null;
       this.nextIndex = 0;
@@ -632,7 +638,7 @@ export class Viewer3d {
 
   async products(ids: Ids | null, options: ProductOptions): Promise<(Product | null)[]> {
     if (ids === null) {
-      const all = await Promise.all(this.models.map((m) => this.ifc.products(m.key, null, options)));
+      const all = await Promise.all(this.models.map((m) => this.loader(m).products(null, options)));
       return all.flat();
     }
     const list = toIdList(ids);
@@ -648,7 +654,7 @@ export class Viewer3d {
         }
       });
       if (wanted.length === 0) continue;
-      const products = await this.ifc.products(model.key, wanted, options);
+      const products = await this.loader(model).products(wanted, options);
       products.forEach((p, k) => {
         if (p) result[slots[k]] = p;
       });
@@ -660,7 +666,7 @@ export class Viewer3d {
   async objectIdsOfGlobalIds(globalIds: string[]): Promise<(string | null)[]> {
     const result: (string | null)[] = globalIds.map(() => null);
     for (const model of this.models) {
-      const found = await this.ifc.expressIds(model.key, globalIds);
+      const found = await this.loader(model).expressIds(globalIds);
       found.forEach((express, i) => {
         if (express !== null && result[i] === null) result[i] = objectId(model.objectIdBase, express);
       });
@@ -670,7 +676,7 @@ export class Viewer3d {
 
   /** The spatial structure of each model (project, sites, buildings, storeys with elevations, spaces). */
   spatialStructure(): Promise<{ modelId: string; root: SpatialNode | null }[]> {
-    return Promise.all(this.models.map(async (m) => ({ modelId: m.id, root: await (m.spatial ??= this.ifc.spatial(m.key)) })));
+    return Promise.all(this.models.map(async (m) => ({ modelId: m.id, root: await (m.spatial ??= this.loader(m).spatial()) })));
   }
 
   // ---- page -------------------------------------------------------------------
@@ -728,7 +734,7 @@ export class Viewer3d {
     const origin = this.origin ?? new Vector3();
     for (const model of this.models) {
       model.clearBatches(false); // the old buffers died with the old context
-      await streamGeometry({ client: this.ifc, key: model.key }, [], [0, model.opened?.units ?? 0], [origin.x, origin.y, origin.z], (chunk) => model.addChunk(chunk));
+      await this.loader(model).restream([origin.x, origin.y, origin.z], (chunk) => model.addChunk(chunk));
     }
     this.state.texture.needsUpdate = true;
     this.updatePasses();
@@ -891,6 +897,10 @@ export class Viewer3d {
     const visible = (index: number) => this.state.visible(index);
     for (const model of this.models) if (model.group.visible) model.expandBoxes(visible, box);
     return box;
+  }
+
+  private loader(model: SceneModel): ModelLoader {
+    return this.loaders.get(model)!;
   }
 
   private model(modelId: string): SceneModel {

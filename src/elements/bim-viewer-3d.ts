@@ -1,7 +1,7 @@
 import { LitElement, css, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { Viewer3d } from '../core/viewer3d.js';
-import { loadSources, type ModelSource } from '../core/data/load-sources.js';
+import { loadSources, SCENE_OR_IFC, type ModelSource } from '../core/data/load-sources.js';
 import { parseObjectQuery } from '../core/data/object-query.js';
 import { checkIds, checkString, checkFunction, checkBox, checkViewName, checkViewpoint, checkColor, checkClippingPlanes, checkTransform } from '../core/data/arguments.js';
 import {
@@ -170,7 +170,7 @@ export class BimViewer3d extends LitElement {
   loadUrl(url: string, query?: ObjectQuery): Promise<ModelInfo[]> {
     return this.checked(() => { checkString('loadUrl', 'url', url); }, async (core) => {
       const only = parseObjectQuery(query);
-      const sources = await loadSources(url);
+      const sources = await loadSources(url, SCENE_OR_IFC);
       return this.loadAll(core, sources, only);
     });
   }

@@ -2,7 +2,9 @@
 // browser with test/screenshots/expected/<name>.png (pngjs + pixelmatch).
 //
 // payload: { name, dataUrl, tolerance = 0.01 (fraction of pixels allowed to differ),
-//            threshold = 0.1 (pixelmatch per-pixel colour distance, 0..1) }
+//            threshold = 0.1 (pixelmatch per-pixel colour distance, 0..1),
+//            expectedDataUrl (optional: compare with this image instead of a file; on a
+//            mismatch it is written beside the actual one as <name>.expected.png) }
 // result:  { ok: true, mismatch, expected }                         images match
 //          { ok: true, created: true, expected }                    no expected image and
 //                                                                   UPDATE_SCREENSHOTS=1: written
@@ -41,17 +43,18 @@ export function compareScreenshotPlugin(options = {}) {
   const update = options.update ?? process.env.UPDATE_SCREENSHOTS === '1';
   const rel = file => path.relative(rootDir, file).split(path.sep).join('/');
 
-  function compare({ name, dataUrl, tolerance = 0.01, threshold = 0.1 }) {
+  function compare({ name, dataUrl, expectedDataUrl, tolerance = 0.01, threshold = 0.1 }) {
     if (typeof name !== 'string' || !NAME_RE.test(name) || name.includes('..')) {
       throw new Error(`compare-screenshot: invalid name ${JSON.stringify(name)} (use letters, digits, _ . - and /)`);
     }
-    const expectedFile = path.join(expectedDir, `${name}.png`);
+    const given = expectedDataUrl !== undefined;
+    const expectedFile = given ? path.join(actualDir, `${name}.expected.png`) : path.join(expectedDir, `${name}.png`);
     const actualFile = path.join(actualDir, `${name}.png`);
     const diffFile = path.join(actualDir, `${name}.diff.png`);
     const actualBuffer = decodeDataUrl(dataUrl);
     const actual = PNG.sync.read(actualBuffer);
 
-    if (!existsSync(expectedFile)) {
+    if (!given && !existsSync(expectedFile)) {
       if (update) {
         write(expectedFile, PNG.sync.write(actual));
         return { ok: true, created: true, expected: rel(expectedFile) };
@@ -63,9 +66,12 @@ export function compareScreenshotPlugin(options = {}) {
       };
     }
 
-    const expected = PNG.sync.read(readFileSync(expectedFile));
+    const expectedBuffer = given ? decodeDataUrl(expectedDataUrl) : readFileSync(expectedFile);
+    const expected = PNG.sync.read(expectedBuffer);
+    if (given) rmSync(expectedFile, { force: true });
     if (expected.width !== actual.width || expected.height !== actual.height) {
       write(actualFile, actualBuffer);
+      if (given) write(expectedFile, expectedBuffer);
       rmSync(diffFile, { force: true });
       return {
         ok: false,
@@ -84,6 +90,7 @@ export function compareScreenshotPlugin(options = {}) {
     const mismatch = differing / (width * height);
     if (mismatch > tolerance) {
       write(actualFile, actualBuffer);
+      if (given) write(expectedFile, expectedBuffer);
       write(diffFile, PNG.sync.write(diff));
       return {
         ok: false,

@@ -6,6 +6,8 @@ export interface ScreenshotOptions {
   tolerance?: number;
   /** Per-pixel colour distance (pixelmatch threshold, 0..1). Default 0.1. */
   threshold?: number;
+  /** Compare with this image (a PNG data URL) instead of test/screenshots/expected/<name>.png. */
+  expectedDataUrl?: string;
 }
 
 export interface ScreenshotResult {

@@ -6,6 +6,7 @@ import { grantedRevisions, issueViewerToken, resolveViewerToken, type TokenReque
 import { requestOrigin } from '../origin.js';
 import { SCENE_MEDIA_TYPE } from '../../../src/core/formats/scene.js';
 import { sceneBody } from '../../services/scenes.js';
+import { listProducts, OBJECT_IDS_MAX, PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../../services/products.js';
 
 /** IFC text: STEP physical file (ISO 10303-21). */
 export const IFC_MEDIA_TYPE = 'application/x-step';
@@ -31,6 +32,18 @@ const tokenBody = {
 } as const;
 const projectParams = { type: 'object', properties: { project: { type: 'string', maxLength: 64 } }, required: ['project'] } as const;
 const tokenQuery = { type: 'object', properties: { token: { type: 'string', maxLength: 255 } } } as const;
+const productsQuery = {
+  type: 'object',
+  properties: {
+    ...tokenQuery.properties,
+    model: { type: 'string', maxLength: 64 },
+    ids: { type: 'string', pattern: '^[0-9]{1,20}(,[0-9]{1,20}){0,99}$', description: `object ids, comma-separated (at most ${OBJECT_IDS_MAX})` },
+    attributes: { type: 'boolean', default: false },
+    definedBy: { type: 'boolean', default: false },
+    page: { type: 'integer', minimum: 1, default: 1 },
+    per_page: { type: 'integer', minimum: 1, maximum: PER_PAGE_MAX, default: PER_PAGE_DEFAULT },
+  },
+} as const;
 const fileQuery = {
   type: 'object',
   properties: { ...tokenQuery.properties, model: { type: 'string', maxLength: 64 }, format: { type: 'string', enum: ['ifc', 'scene'], default: 'ifc' } },
@@ -42,7 +55,9 @@ const fileQuery = {
  * `{url, expiresAt}`), the data URLs they give (`.../viewer3d/data?token=`,
  * `.../viewer2d/geometry?token=`: the manifest of DESIGN.md, "Token URLs") and the file
  * URLs in that manifest (`.../{kind}/file?token=&model=`: the revision's IFC as uploaded;
- * `&format=scene`: the scene processing wrote, formats/scene.ts).
+ * `&format=scene`: the scene processing wrote, formats/scene.ts, with its unpacked
+ * `size`), and each model's product records (`.../{kind}/products?token=&model=`, by
+ * `ids` or by page: what a viewer showing a scene asks for attributes and property sets).
  */
 export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
   const tags = ['v2 viewer tokens'];
@@ -67,15 +82,17 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
         cors(reply);
         const grant = await resolveViewerToken(ctx.db, kind, request.params.project, request.query.token);
         const files = `/v2/projects/${encodeURIComponent(grant.projectId)}/${kind}/file?token=${encodeURIComponent(request.query.token!)}`;
+        const products = `/v2/projects/${encodeURIComponent(grant.projectId)}/${kind}/products?token=${encodeURIComponent(request.query.token!)}`;
         const models = (await grantedRevisions(ctx.db, grant)).map((r) => ({
           id: r.modelId,
           name: r.modelName,
           revision: r.id,
           objectIdBase: String(r.objectIdBase),
           formats: [
-            ...(r.sceneKey ? [{ type: SCENE_MEDIA_TYPE, url: `${files}&model=${r.modelId}&format=scene` }] : []),
-            { type: IFC_MEDIA_TYPE, url: `${files}&model=${r.modelId}` },
+            ...(r.sceneKey ? [{ type: SCENE_MEDIA_TYPE, url: `${files}&model=${r.modelId}&format=scene`, ...(r.sceneBytes ? { size: r.sceneBytes } : {}) }] : []),
+            { type: IFC_MEDIA_TYPE, url: `${files}&model=${r.modelId}`, size: r.size },
           ],
+          products: `${products}&model=${r.modelId}`,
         }));
         return reply.header('Cache-Control', 'no-store').send({ models });
       },
@@ -97,6 +114,21 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
         if (encoding) reply.header('Content-Encoding', encoding);
         if (size !== undefined) reply.header('Content-Length', size);
         return reply.send(body);
+      },
+    );
+
+    app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string; ids?: string; attributes: boolean; definedBy: boolean; page: number; per_page: number } }>(
+      `/projects/:project/${kind}/products`,
+      { schema: { tags, params: projectParams, querystring: productsQuery } },
+      async (request, reply) => {
+        cors(reply);
+        const grant = await resolveViewerToken(ctx.db, kind, request.params.project, request.query.token);
+        const revision = (await grantedRevisions(ctx.db, grant)).find((r) => r.modelId === request.query.model);
+        if (!revision) throw notFound('Model', request.query.model ?? '');
+        const { ids, attributes, definedBy, page, per_page } = request.query;
+        const filter = { attributes, definedBy, ...(ids ? { objectId: ids.split(',').map(Number) } : {}) };
+        const json = await listProducts(ctx.db, [revision], filter, ids ? { page: 1, per_page: PER_PAGE_MAX } : { page, per_page });
+        return reply.header('Cache-Control', 'private, max-age=3600').type('application/json').send(json);
       },
     );
   }

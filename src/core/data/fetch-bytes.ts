@@ -13,13 +13,8 @@ export function tooLarge(url: string, bytes: number | null, detail = ''): Viewer
   return new ViewerError('ifc', `${url} is too large${size}: the viewer loads files of up to ${MAX_FILE_BYTES / 2 ** 30} GB${detail ? ` (${detail})` : ''}`);
 }
 
-/**
- * Fetches a URL as bytes, reporting download progress, and turns HTTP and network
- * failures into ViewerErrors that say what went wrong (401 with the server's message).
- * The body goes straight into one buffer of the announced size (no second copy of a big
- * file); a file over MAX_FILE_BYTES is refused as `too large`.
- */
-export async function fetchBytes(url: string, onProgress: (fraction: number) => void = () => {}): Promise<ArrayBuffer> {
+/** Fetches a URL, turning HTTP and network failures into ViewerErrors that say what went wrong (401 with the server's message). */
+export async function fetchResponse(url: string): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(url, { credentials: 'same-origin' });
@@ -30,6 +25,16 @@ export async function fetchBytes(url: string, onProgress: (fraction: number) => 
     const detail = await errorMessage(response);
     throw new ViewerError('network', `${url} answered ${response.status}${response.statusText ? ' ' + response.statusText : ''}${detail ? `: ${detail}` : ''}`);
   }
+  return response;
+}
+
+/**
+ * Fetches a URL as bytes, reporting download progress (fetchResponse's errors). The body
+ * goes straight into one buffer of the announced size (no second copy of a big file); a
+ * file over MAX_FILE_BYTES is refused as `too large`.
+ */
+export async function fetchBytes(url: string, onProgress: (fraction: number) => void = () => {}, response?: Response): Promise<ArrayBuffer> {
+  response ??= await fetchResponse(url);
   // The announced size: of the bytes on the wire, which compression makes smaller than the file.
   const total = Number(response.headers.get('content-length')) || 0;
   if (total > MAX_FILE_BYTES) {

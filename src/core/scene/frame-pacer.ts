@@ -16,8 +16,9 @@ export class FramePacer {
   private fence: WebGLSync | null = null;
   private drawnAt = 0;
 
-  constructor(private readonly gl: WebGL2RenderingContext, now = performance.now()) {
-    this.next = now + FIRST_FRAME_MS;
+  /** `firstFrameMs`: how long after `now` the first frame may come (a scene's chunks are worth drawing at once). */
+  constructor(private readonly gl: WebGL2RenderingContext, now = performance.now(), firstFrameMs = FIRST_FRAME_MS) {
+    this.next = now + firstFrameMs;
   }
 
   /** Is it time for a frame? */
