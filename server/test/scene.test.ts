@@ -11,6 +11,7 @@ import { bimModelsFolder } from '../../scripts/bim-models.mjs';
 import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
 import { writeScene } from '../../src/core/ifc/scene-converter.js';
 import { RecordKind, SceneFormatError, SceneReader, type SceneRecord } from '../../src/core/formats/scene.js';
+import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from '../../src/core/formats/packing.js';
 
 /**
  * The scene format (src/core/formats/scene.ts) written from real web-ifc by the converter
@@ -147,6 +148,21 @@ describe('the scene format', () => {
       assert.equal(run().status, 2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('packs positions onto a tenth-of-a-millimetre grid (coarser only past 50 km) and indices exactly', () => {
+    const random = (seed: number) => () => ((seed = (seed * 16807) % 2147483647) / 2147483647);
+    for (const [extent, bound] of [[40, 5e-5], [3e4, 5e-5], [2e6, 2e6 / 2 ** 29]] as const) {
+      const next = random(7);
+      const positions = Float32Array.from({ length: 3000 }, () => (next() - 0.5) * 2 * extent);
+      const step = positionStep(positions);
+      const back = unpackPositions(packPositions(positions, step), positions.length, step);
+      const worst = Math.max(...positions.map((p, i) => Math.abs(p - back[i]) - Math.abs(p) * 2 ** -23));
+      assert.ok(worst <= bound, `extent ${extent} m: off by ${worst} m (bound ${bound})`);
+    }
+    for (const indices of [Uint16Array.from([0, 1, 2, 65535, 2, 0, 7, 7, 7]), Uint32Array.from([0, 70000, 3, 4294967295, 1, 0])]) {
+      assert.deepEqual(unpackIndices(packIndices(indices), indices.length, indices instanceof Uint32Array), indices);
     }
   });
 

@@ -2,8 +2,10 @@ import type { GeometryChunk } from '../ifc/protocol.js';
 import type { GridData } from '../ifc/grids.js';
 import type { SpatialNode } from '../types.js';
 
+import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from './packing.js';
+
 /**
- * The scene format (`application/vnd.platform.scene`), version 1: a model's geometry in
+ * The scene format (`application/vnd.platform.scene`), version 2: a model's geometry in
  * the shape the 3D viewer draws it (the IFC worker's chunks), with what the viewer needs
  * besides, so a page draws a processed model without web-ifc. docs/SCENE-FORMAT.md is
  * the specification; in short:
@@ -18,7 +20,8 @@ import type { SpatialNode } from '../types.js';
  */
 export const SCENE_MEDIA_TYPE = 'application/vnd.platform.scene';
 export const SCENE_MAGIC = 'BIMSCENE';
-export const SCENE_VERSION = 1;
+/** 2: positions and indices packed (packing.ts); 1 had them as the viewer draws them. */
+export const SCENE_VERSION = 2;
 const PREAMBLE = 16;
 
 export const enum RecordKind {
@@ -71,15 +74,10 @@ const FLAG_TRANSPARENT = 1;
 const FLAG_CLOSED = 2;
 const FLAG_SPACES = 4;
 const FLAG_INDICES32 = 8;
-/** u32 numbers before a chunk's arrays: flags, vertices, indices, pieces, objects. */
+/** u32 numbers before a chunk's arrays: flags, vertices, indices, pieces, objects; then the positions' grid step (f32). */
 const CHUNK_HEAD = 5;
 
 const pad4 = (n: number) => (n + 3) & ~3;
-
-/** The chunk's arrays in file order. */
-function chunkArrays(chunk: GeometryChunk): ArrayBufferView[] {
-  return [chunk.positions, chunk.colors, chunk.objects, chunk.indices, chunk.ranges, chunk.sizes, chunk.expressIds, chunk.types, chunk.boxes];
-}
 
 export function preamble(): Uint8Array {
   const bytes = new Uint8Array(PREAMBLE);
@@ -120,15 +118,21 @@ export function encodeEnd(end: SceneEnd): Uint8Array {
 export function encodeChunk(chunk: GeometryChunk, spaces: boolean): Uint8Array {
   const flags = (chunk.transparent ? FLAG_TRANSPARENT : 0) | (chunk.closed ? FLAG_CLOSED : 0) | (spaces ? FLAG_SPACES : 0) | (chunk.indices instanceof Uint32Array ? FLAG_INDICES32 : 0);
   const head = new Uint32Array([flags, chunk.objects.length, chunk.indices.length, chunk.sizes.length, chunk.expressIds.length]);
-  return record(RecordKind.Chunk, [head, ...chunkArrays(chunk)]);
+  const step = positionStep(chunk.positions);
+  return record(RecordKind.Chunk, [
+    head, new Float32Array([step]), packPositions(chunk.positions, step), chunk.colors, chunk.objects, packIndices(chunk.indices),
+    chunk.ranges, chunk.sizes, chunk.expressIds, chunk.types, chunk.boxes,
+  ]);
 }
 
 function decodeChunk(payload: Uint8Array): { chunk: GeometryChunk; spaces: boolean } {
   // A copy of its own (not slice(): a Node Buffer's shares memory): aligned, and transferable.
   const buffer = new Uint8Array(payload).buffer;
-  if (buffer.byteLength < CHUNK_HEAD * 4) throw new SceneFormatError('A geometry chunk is shorter than its header');
+  if (buffer.byteLength < (CHUNK_HEAD + 1) * 4) throw new SceneFormatError('A geometry chunk is shorter than its header');
   const [flags, vertices, indices, pieces, objects] = new Uint32Array(buffer, 0, CHUNK_HEAD);
-  let at = CHUNK_HEAD * 4;
+  const step = new Float32Array(buffer, CHUNK_HEAD * 4, 1)[0];
+  if (!(step > 0)) throw new SceneFormatError('A geometry chunk has no grid step for its positions');
+  let at = (CHUNK_HEAD + 1) * 4;
   const take = <T>(make: new (b: ArrayBuffer, o: number, n: number) => T, bytesPer: number, count: number): T => {
     at = pad4(at);
     if (at + bytesPer * count > buffer.byteLength) throw new SceneFormatError('A geometry chunk is shorter than its arrays');
@@ -137,10 +141,10 @@ function decodeChunk(payload: Uint8Array): { chunk: GeometryChunk; spaces: boole
     return array;
   };
   const chunk: GeometryChunk = {
-    positions: take(Float32Array, 4, vertices * 3),
+    positions: unpackPositions(take(Uint8Array, 1, vertices * 3 * 4), vertices * 3, step),
     colors: take(Uint8Array, 1, vertices * 4),
     objects: take(Float32Array, 4, vertices),
-    indices: flags & FLAG_INDICES32 ? take(Uint32Array, 4, indices) : take(Uint16Array, 2, indices),
+    indices: unpackIndices(take(Uint8Array, 1, indices * 4), indices, (flags & FLAG_INDICES32) !== 0),
     transparent: (flags & FLAG_TRANSPARENT) !== 0,
     closed: (flags & FLAG_CLOSED) !== 0,
     ranges: take(Uint32Array, 4, pieces * 3),
