@@ -1,14 +1,20 @@
-// `npm run scene -- model.ifc [model.scene]`: converts an IFC file into the scene format
-// the 3D viewer loads without web-ifc (docs/SCENE-FORMAT.md), the same conversion the
-// platform's import runs. Prints what it wrote, as JSON.
-import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+// `npm run scene -- model.ifc [model.scene] [--plans model.plans]`: converts an IFC file
+// into the scene format the 3D viewer loads without web-ifc, and with `--plans` also its
+// storey plans for the 2D viewer (docs/SCENE-FORMAT.md): the conversions the platform's
+// import runs. Prints what it wrote, as JSON.
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { createIfcApi, openModel } from '../src/core/ifc/web-ifc-engine.js';
 import { writeScene } from '../src/core/ifc/scene-converter.js';
+import { extractPlan } from '../src/core/plan/extract-plan.js';
+import { encodePlans } from '../src/core/formats/plans.js';
 
-const [input, output = input?.replace(/\.ifc$/i, '') + '.scene'] = process.argv.slice(2);
-if (!input || input.startsWith('-')) {
-  process.stderr.write('usage: npm run scene -- model.ifc [model.scene]\n');
+const args = process.argv.slice(2);
+const plansAt = args.indexOf('--plans');
+const plans = plansAt >= 0 ? args.splice(plansAt, 2)[1] : undefined;
+const [input, output = input?.replace(/\.ifc$/i, '') + '.scene'] = args;
+if (!input || input.startsWith('-') || (plansAt >= 0 && !plans)) {
+  process.stderr.write('usage: npm run scene -- model.ifc [model.scene] [--plans model.plans]\n');
   process.exit(2);
 }
 const start = performance.now();
@@ -23,7 +29,10 @@ try {
     closeSync(fd);
     if (!end) rmSync(output, { force: true }); // no half-written scene left behind
   }
-  process.stdout.write(`${JSON.stringify({ input, output, bytes: statSync(output).size, ...end, ms: Math.round(performance.now() - start) })}\n`);
+  const ms = Math.round(performance.now() - start);
+  if (plans) writeFileSync(plans, encodePlans(extractPlan(ifc, model, '0')));
+  const planned = plans ? { plans, plansBytes: statSync(plans).size, plansMs: Math.round(performance.now() - start) - ms } : {};
+  process.stdout.write(`${JSON.stringify({ input, output, bytes: statSync(output).size, ...end, ms, ...planned })}\n`);
 } catch (error) {
   process.stderr.write(`${input}: ${(error as Error).message}\n`);
   process.exit(1);

@@ -44,7 +44,7 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
     const handlers = { [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read }), [SCENE_JOB]: sceneJob(db, blobs, read) };
     runner = new JobRunner(db, handlers, { leaseMs: settings.jobLeaseMs, pollMs: settings.jobPollMs });
     const stale = await queueStaleScenes(db);
-    if (stale) log(`scenes: ${stale} revision(s) to process again (format version changed, or processed before scenes)`);
+    if (stale) log(`scenes: ${stale} revision(s) to process again (scene format version changed, or processed before scenes or plans)`);
     runner.start();
   }
   return {

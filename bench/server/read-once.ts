@@ -43,16 +43,16 @@ async function raw(): Promise<number> {
   return products;
 }
 
-const scene = path.join(tmpdir(), `bench-scene-${process.pid}`);
-const ours = async () => (await readIfc(bytes, 2 ** 32, async () => {}, scene)).products;
+const files = { scene: path.join(tmpdir(), `bench-scene-${process.pid}`), plans: path.join(tmpdir(), `bench-plans-${process.pid}`) };
+const ours = async () => (await readIfc(bytes, 2 ** 32, async () => {}, files)).products;
 
 try {
   const start = performance.now();
   const products = mode === 'raw' ? await raw() : await ours();
   const ms = performance.now() - start;
   const peak = peakBytes();
-  const sizes = mode === 'raw' ? {} : { sceneBytes: readFileSync(scene).length, sceneGzipBytes: gzipSync(readFileSync(scene)).length, ifcGzipBytes: gzipSync(bytes).length };
+  const sizes = mode === 'raw' ? {} : { sceneBytes: readFileSync(files.scene).length, sceneGzipBytes: gzipSync(readFileSync(files.scene)).length, ifcGzipBytes: gzipSync(bytes).length };
   process.stdout.write(`${JSON.stringify({ ms, peakBytes: peak, products, ...sizes })}\n`);
 } finally {
-  rmSync(scene, { force: true });
+  for (const file of Object.values(files)) rmSync(file, { force: true });
 }

@@ -1,28 +1,28 @@
 import { existsSync } from 'node:fs';
 import { resolve, sep } from 'node:path';
 import { bimModelsFolder } from '../../scripts/bim-models.mjs';
-import { sceneOf } from '../../scripts/scene-cache.mjs';
+import { processedOf } from '../../scripts/scene-cache.mjs';
 import { sampleFile } from '../../samples/files.js';
 import { sampleOptions } from '../../samples/variants.js';
 import { ApiError, sendError, type Middleware } from './http.js';
 import { sendFile } from './static-files.js';
 
 /**
- * Scenes of the demo's and the tests' IFC files (formats/scene.ts), converted on first use
- * (scripts/scene-cache.mjs):
+ * Scenes and plans of the demo's and the tests' IFC files (formats/scene.ts,
+ * formats/plans.ts), converted on first use (scripts/scene-cache.mjs):
  *
- *   GET /scenes/samples/<name>.scene   the scene of /samples/<name>.ifc
- *   GET /scenes/models/<name>.scene    the scene of /models/<name>.ifc (BIM_MODELS)
+ *   GET /scenes/samples/<name>.scene   the scene of /samples/<name>.ifc (.plans: its plans)
+ *   GET /scenes/models/<name>.scene    the scene of /models/<name>.ifc (BIM_MODELS; .plans too)
  */
 export function sceneFiles(): Middleware {
   return (req, res, next) => {
-    const match = /^\/scenes\/(samples|models)\/([\w.-]+)\.scene$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
+    const match = /^\/scenes\/(samples|models)\/([\w.-]+)\.(scene|plans)$/.exec(new URL(req.url ?? '/', 'http://localhost').pathname);
     if (!match || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    const [, folder, name] = match;
+    const [, folder, name, kind] = match as unknown as [string, string, string, 'scene' | 'plans'];
     const ifc = ifcFile(folder, name);
     if (!ifc || !existsSync(ifc)) return sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No IFC file /${folder}/${name}.ifc to make a scene of`));
-    sceneOf(ifc).then(
-      (scene) => sendFile(req.method!, scene, res, next, 'application/vnd.platform.scene'),
+    processedOf(ifc).then(
+      (files) => sendFile(req.method!, files[kind], res, next, `application/vnd.platform.${kind}`),
       (error: Error) => sendError(res, new ApiError(422, 30, 'UNPROCESSABLE', `Could not convert /${folder}/${name}.ifc: ${error.message}`)),
     );
   };

@@ -5,14 +5,14 @@ import type { BlobStore } from '../storage/blobs.js';
 import { finish, holds, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
 import type { ReadBatch, ReadIfc, ReadSummary } from './read-ifc.js';
 import { SCENE_VERSION } from '../../src/core/formats/scene.js';
-import { sceneKey, sceneScratchFile, storeScene } from '../services/scenes.js';
+import { plansKey, sceneKey, scratchFiles, storeProcessed } from '../services/scenes.js';
 
 type ImportRow = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 export interface ImportSettings {
   /** Files larger than this are failed at once: `too large to process`. */
   maxProcessBytes: number;
-  /** Reads the IFC, handing products to `sink` batch by batch, and writes its scene to the file `scenePath`. */
+  /** Reads the IFC, handing products to `sink` batch by batch, and writes its scene and plans to `files`. */
   read: ReadIfc;
 }
 
@@ -32,14 +32,14 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
       await db.transaction((tx) => finish(tx, job, worker, 'done'));
       return;
     }
-    const key = sceneKey(imp.model_id, imp.token);
+    const keys = { scene: sceneKey(imp.model_id, imp.token), plans: plansKey(imp.model_id, imp.token) };
     const fail = async (message: string) => {
       await db.transaction(async (tx) => {
         if (!(await finish(tx, job, worker, 'failed', message))) throw new LostJob(job);
         await discard(tx, imp);
         await tx.query(`UPDATE imports SET result = 'error', error = $2, revision_id = NULL, finished_at = now() WHERE token = $1`, [imp.token, message]);
       });
-      await blobs.delete(key);
+      await Promise.all([blobs.delete(keys.scene), blobs.delete(keys.plans)]);
       await callBack(imp.callback_uri, imp.token, 'error');
     };
     if (job.attempts > MAX_ATTEMPTS) return fail(`processing stopped ${MAX_ATTEMPTS} times without finishing (${job.lastError ?? 'the worker process ended'})`);
@@ -65,26 +65,28 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
         throw error;
       }
     };
-    const scenePath = sceneScratchFile(`${imp.token}-${job.attempts}`);
+    const files = scratchFiles(`${imp.token}-${job.attempts}`);
     let summary: ReadSummary;
-    let sceneSize: { stored: number; bytes: number };
+    let scene: { stored: number; bytes: number };
+    let plans: { stored: number };
     try {
       try {
-        summary = await settings.read(await blobs.read(imp.blob_key), imp.object_id_base, write, scenePath);
+        summary = await settings.read(await blobs.read(imp.blob_key), imp.object_id_base, write, files);
       } catch (error) {
         if (writeError) throw writeError; // the database's trouble, not the file's: tried again (runner.ts)
         return await fail((error as Error).message);
       }
-      sceneSize = await storeScene(blobs, key, scenePath);
+      scene = await storeProcessed(blobs, keys.scene, files.scene);
+      plans = await storeProcessed(blobs, keys.plans, files.plans);
     } finally {
-      await rm(scenePath, { force: true });
+      await Promise.all([rm(files.scene, { force: true }), rm(files.plans, { force: true })]);
     }
     await db.transaction(async (tx) => {
       if (!(await finish(tx, job, worker, 'done'))) throw new LostJob(job);
       await tx.query(
-        `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, scene_key, scene_size, scene_bytes, scene_version)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
-        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, key, sceneSize.stored, sceneSize.bytes, SCENE_VERSION],
+        `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, scene_key, scene_size, scene_bytes, scene_version, plans_key, plans_size)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
+        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, keys.scene, scene.stored, scene.bytes, SCENE_VERSION, keys.plans, plans.stored],
       );
       await tx.query(`UPDATE imports SET result = 'success', finished_at = now() WHERE token = $1`, [imp.token]);
     });

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { ReadBatch, ReadSummary } from './read-ifc.js';
+import type { ProcessedFiles, ReadBatch, ReadSummary } from './read-ifc.js';
 
 /** A heap of this size is past what any model that web-ifc's 4 GB of wasm memory holds needs. */
 const MAX_HEAP_MB = 8192;
@@ -20,9 +20,9 @@ export class IfcReaderThread {
   private worker?: Worker;
   private queue: Promise<unknown> = Promise.resolve();
 
-  /** Reads `bytes`, products to `sink` (none: the scene only); with `scenePath`, writes the model's scene to that file. */
-  read(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, scenePath?: string): Promise<ReadSummary> {
-    const run = this.queue.then(() => this.readNow(bytes, objectIdBase, sink, scenePath));
+  /** Reads `bytes`, products to `sink` (none: the files only); with `files`, writes the model's scene and plans to them. */
+  read(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles): Promise<ReadSummary> {
+    const run = this.queue.then(() => this.readNow(bytes, objectIdBase, sink, files));
     this.queue = run.catch(() => {});
     return run;
   }
@@ -33,7 +33,7 @@ export class IfcReaderThread {
     this.worker = undefined;
   }
 
-  private readNow(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, scenePath?: string): Promise<ReadSummary> {
+  private readNow(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles): Promise<ReadSummary> {
     const worker = (this.worker ??= new Worker(new URL('./thread-entry.mjs', import.meta.url), {
       workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href },
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
@@ -69,7 +69,7 @@ export class IfcReaderThread {
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       // A buffer of its own moves to the thread instead of being copied (a big file would be held twice).
       const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-      worker.postMessage({ kind: 'read', bytes, objectIdBase, products: sink !== null, scenePath }, own ? [bytes.buffer as ArrayBuffer] : []);
+      worker.postMessage({ kind: 'read', bytes, objectIdBase, products: sink !== null, files }, own ? [bytes.buffer as ArrayBuffer] : []);
     });
   }
 }

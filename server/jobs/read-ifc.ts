@@ -1,10 +1,12 @@
-import { closeSync, openSync, writeSync } from 'node:fs';
+import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { IfcAPI } from 'web-ifc';
 import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
 import { ProductReader } from '../../src/core/ifc/products.js';
 import { ProductTable, writeScene } from '../../src/core/ifc/scene-converter.js';
 import type { SceneEnd } from '../../src/core/formats/scene.js';
+import { encodePlans } from '../../src/core/formats/plans.js';
+import { extractPlan } from '../../src/core/plan/extract-plan.js';
 import type { AttributeValue } from '../../src/core/types.js';
 
 /**
@@ -38,7 +40,15 @@ export interface ReadSummary {
 }
 
 /** readIfc's shape, as the jobs take it (in the server: a worker thread, ifc-reader.ts). */
-export type ReadIfc = (bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, scenePath?: string) => Promise<ReadSummary>;
+/** Where processing writes the files the viewers load. */
+export interface ProcessedFiles {
+  /** The scene (formats/scene.ts). */
+  scene: string;
+  /** The storey plans (formats/plans.ts). */
+  plans: string;
+}
+
+export type ReadIfc = (bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles) => Promise<ReadSummary>;
 
 /** Products per batch: a big model never sits whole in memory, nor in one message or transaction. */
 export const BATCH_SIZE = 1000;
@@ -67,20 +77,22 @@ function numericIds<T extends AttributeValue | Record<string, AttributeValue>>(v
 /**
  * Reads the file and hands its products to `sink` in batches of BATCH_SIZE, waiting for
  * each (the writer's pace holds memory down); at least one batch, maybe empty. With
- * `scenePath`, then writes the model's scene (formats/scene.ts) to that file. Without a
- * `sink`, only the scene is written (a revision processed again: jobs/scene-job.ts).
+ * `files`, then writes the model's scene and plans (formats/scene.ts, formats/plans.ts)
+ * to them. Without a `sink`, only those are written (a revision processed again:
+ * jobs/scene-job.ts).
  */
 export async function readIfc(
   bytes: Uint8Array,
   objectIdBase: number,
   sink: ((batch: ReadBatch) => Promise<void>) | null,
-  scenePath?: string,
+  files?: ProcessedFiles,
 ): Promise<ReadSummary> {
   const ifc = await (api ??= createIfcApi(WASM));
   const modelID = openModel(ifc, bytes);
   try {
     const table = sink ? await readProducts(new ProductReader(ifc, modelID, String(objectIdBase)), objectIdBase, sink) : undefined;
-    const scene = scenePath === undefined ? undefined : writeSceneFile(scenePath, (write) => writeScene(ifc, modelID, write, table?.columns()));
+    const scene = files && writeSceneFile(files.scene, (write) => writeScene(ifc, modelID, write, table?.columns()));
+    if (files) writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0')));
     return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
   } finally {
     ifc.CloseModel(modelID);

@@ -3,14 +3,14 @@ import { one, type Database, type Sql } from '../storage/database.js';
 import type { BlobStore } from '../storage/blobs.js';
 import { SCENE_VERSION } from '../../src/core/formats/scene.js';
 import { finish, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
-import { sceneKey, sceneScratchFile, storeScene } from '../services/scenes.js';
+import { plansKey, sceneKey, scratchFiles, storeProcessed } from '../services/scenes.js';
 import type { ReadIfc } from './read-ifc.js';
 
 /**
- * Scenes of stored revisions written again: those imported before scenes existed, or
- * whose scene is of an older version of the format (formats/scene.ts). Queued when the
- * platform starts its jobs and by `npm run platform -- scenes`; until its job is done a
- * revision serves its IFC (the manifest lists a scene only when there is one).
+ * Scenes and plans of stored revisions written again: those imported before scenes or
+ * plans existed, or whose scene is of an older version of the format (formats/scene.ts).
+ * Queued when the platform starts its jobs and by `npm run platform -- scenes`; until its
+ * job is done a revision serves its IFC (a manifest lists only the formats there are).
  */
 export const SCENE_JOB = 'scene';
 
@@ -19,7 +19,7 @@ export async function queueStaleScenes(sql: Sql): Promise<number> {
   const rows = await sql.query(
     `INSERT INTO jobs (kind, payload)
      SELECT $1, jsonb_build_object('modelId', r.model_id, 'revisionId', r.id) FROM revisions r
-     WHERE r.scene_version IS DISTINCT FROM $2 AND NOT EXISTS (
+     WHERE (r.scene_version IS DISTINCT FROM $2 OR r.plans_key IS NULL) AND NOT EXISTS (
        SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.state IN ('queued', 'running')
          AND j.payload->>'modelId' = r.model_id AND (j.payload->>'revisionId')::int = r.id)
      ORDER BY r.model_id, r.id DESC
@@ -29,29 +29,34 @@ export async function queueStaleScenes(sql: Sql): Promise<number> {
   return rows.length;
 }
 
-/** The job: the revision's IFC read again for its scene alone; the new scene replaces the old in one transaction with the job's end. */
+/** The job: the revision's IFC read again for its scene and plans alone; they replace the old in one transaction with the job's end. */
 export function sceneJob(db: Database, blobs: BlobStore, read: ReadIfc) {
   return async (job: Job, worker: string): Promise<void> => {
     const { modelId, revisionId } = job.payload as { modelId: string; revisionId: number };
-    const revision = await one(db, 'SELECT blob_key, object_id_base, scene_key, scene_version FROM revisions WHERE model_id = $1 AND id = $2', [modelId, revisionId]);
-    if (!revision || revision.scene_version === SCENE_VERSION || job.attempts > MAX_ATTEMPTS) {
+    const revision = await one(db, 'SELECT blob_key, object_id_base, scene_key, scene_version, plans_key FROM revisions WHERE model_id = $1 AND id = $2', [modelId, revisionId]);
+    if (!revision || (revision.scene_version === SCENE_VERSION && revision.plans_key) || job.attempts > MAX_ATTEMPTS) {
       const failed = revision && job.attempts > MAX_ATTEMPTS;
       await db.transaction((tx) => finish(tx, job, worker, failed ? 'failed' : 'done', failed ? `given up after ${MAX_ATTEMPTS} attempts (${job.lastError})` : undefined));
       return;
     }
-    const key = sceneKey(modelId, `${revisionId}-v${SCENE_VERSION}`);
-    const file = sceneScratchFile(`${modelId}-${revisionId}-${job.attempts}`);
-    let size: { stored: number; bytes: number };
+    const keys = { scene: sceneKey(modelId, `${revisionId}-v${SCENE_VERSION}`), plans: plansKey(modelId, `${revisionId}-v${SCENE_VERSION}`) };
+    const files = scratchFiles(`${modelId}-${revisionId}-${job.attempts}`);
+    let scene: { stored: number; bytes: number };
+    let plans: { stored: number };
     try {
-      await read(await blobs.read(revision.blob_key), revision.object_id_base, null, file);
-      size = await storeScene(blobs, key, file);
+      await read(await blobs.read(revision.blob_key), revision.object_id_base, null, files);
+      scene = await storeProcessed(blobs, keys.scene, files.scene);
+      plans = await storeProcessed(blobs, keys.plans, files.plans);
     } finally {
-      await rm(file, { force: true });
+      await Promise.all([rm(files.scene, { force: true }), rm(files.plans, { force: true })]);
     }
     await db.transaction(async (tx) => {
       if (!(await finish(tx, job, worker, 'done'))) throw new LostJob(job);
-      await tx.query('UPDATE revisions SET scene_key = $3, scene_size = $4, scene_bytes = $5, scene_version = $6 WHERE model_id = $1 AND id = $2', [modelId, revisionId, key, size.stored, size.bytes, SCENE_VERSION]);
+      await tx.query(
+        'UPDATE revisions SET scene_key = $3, scene_size = $4, scene_bytes = $5, scene_version = $6, plans_key = $7, plans_size = $8 WHERE model_id = $1 AND id = $2',
+        [modelId, revisionId, keys.scene, scene.stored, scene.bytes, SCENE_VERSION, keys.plans, plans.stored],
+      );
     });
-    if (revision.scene_key && revision.scene_key !== key) await blobs.delete(revision.scene_key);
+    for (const old of [revision.scene_key, revision.plans_key]) if (old && old !== keys.scene && old !== keys.plans) await blobs.delete(old);
   };
 }

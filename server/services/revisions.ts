@@ -23,11 +23,15 @@ export interface StoredRevision extends Revision {
   sceneSize: number | null;
   /** Its size unpacked. */
   sceneBytes: number | null;
+  /** The storey plans processing wrote (formats/plans.ts), and their stored size. */
+  plansKey: string | null;
+  plansSize: number | null;
 }
 
 const COLUMNS = `r.id, r.comment, (extract(epoch FROM r.created_at) * 1000)::bigint AS timestamp, r.model_id AS "modelId",
   m.project_id AS "projectId", r.object_id_base AS "objectIdBase", r.file_name AS "fileName", r.blob_key AS "blobKey", r.size, r.product_count AS "productCount",
-  r.scene_key AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes"`;
+  r.scene_key AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes",
+  r.plans_key AS "plansKey", r.plans_size AS "plansSize"`;
 
 export const publicRevision = ({ id, comment, timestamp }: Revision): Revision => ({ id, comment, timestamp });
 

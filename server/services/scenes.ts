@@ -7,17 +7,23 @@ import { createGunzip, createGzip } from 'node:zlib';
 import type { BlobStore } from '../storage/blobs.js';
 
 /**
- * Where processed scenes are kept (formats/scene.ts): gzipped, so they go over the wire
- * as stored to every client that accepts gzip (every browser), and are unpacked on the
- * way for the rest. Keys ending in `.scene` (the first scenes) are stored unpacked.
+ * Where processing's files for the viewers are kept, a revision's scene
+ * (formats/scene.ts) and plans (formats/plans.ts), side by side under `scenes/<model>/`:
+ * gzipped, so they go over the wire as stored to every client that accepts gzip (every
+ * browser), and are unpacked on the way for the rest. Keys ending in `.scene` (the first
+ * scenes) are stored unpacked.
  */
 export const sceneKey = (modelId: string, name: string) => `scenes/${modelId}/${name}.scene.gz`;
+export const plansKey = (modelId: string, name: string) => `scenes/${modelId}/${name}.plans.gz`;
 
-/** A file of this process's own for a scene on its way from the reader thread to blob storage. */
-export const sceneScratchFile = (name: string) => path.join(tmpdir(), `bim-scene-${process.pid}-${name}`);
+/** The files of this process's own for a scene and plans on their way from the reader thread to blob storage. */
+export const scratchFiles = (name: string) => ({
+  scene: path.join(tmpdir(), `bim-scene-${process.pid}-${name}`),
+  plans: path.join(tmpdir(), `bim-plans-${process.pid}-${name}`),
+});
 
-/** Stores the scene file `file` under `key`; resolves with its size stored (gzipped) and unpacked. */
-export async function storeScene(blobs: BlobStore, key: string, file: string): Promise<{ stored: number; bytes: number }> {
+/** Stores the file `file` under `key`; resolves with its size stored (gzipped) and unpacked. */
+export async function storeProcessed(blobs: BlobStore, key: string, file: string): Promise<{ stored: number; bytes: number }> {
   const gzip = createGzip();
   const source = createReadStream(file);
   source.on('error', (error) => gzip.destroy(error));
@@ -25,8 +31,8 @@ export async function storeScene(blobs: BlobStore, key: string, file: string): P
   return { stored, bytes: (await stat(file)).size };
 }
 
-/** A stored scene as a client asked for it: gzipped (`encoding: 'gzip'`, `size` known) or unpacked. */
-export async function sceneBody(blobs: BlobStore, key: string, size: number, acceptEncoding: string | undefined): Promise<{ body: Readable; encoding?: 'gzip'; size?: number }> {
+/** A stored scene or plans file as a client asked for it: gzipped (`encoding: 'gzip'`, `size` known) or unpacked. */
+export async function processedBody(blobs: BlobStore, key: string, size: number, acceptEncoding: string | undefined): Promise<{ body: Readable; encoding?: 'gzip'; size?: number }> {
   const stored = await blobs.get(key);
   if (!key.endsWith('.gz')) return { body: stored, size };
   if (/\bgzip\b/.test(acceptEncoding ?? '')) return { body: stored, encoding: 'gzip', size };

@@ -73,7 +73,7 @@ export async function resolveViewerToken(sql: Sql, kind: ViewerKind, projectId: 
 export async function grantedRevisions(sql: Sql, grant: Grant): Promise<(StoredRevision & { modelName: string })[]> {
   return sql.query(
     `SELECT r.id, r.model_id AS "modelId", m.name AS "modelName", r.object_id_base AS "objectIdBase", r.blob_key AS "blobKey", r.size, r.file_name AS "fileName", r.product_count AS "productCount",
-            r.scene_key AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes"
+            r.scene_key AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes", r.plans_key AS "plansKey", r.plans_size AS "plansSize"
      FROM jsonb_to_recordset($1::jsonb) AS g(model text, revision int)
      JOIN revisions r ON r.model_id = g.model AND r.id = g.revision JOIN models m ON m.id = r.model_id AND m.project_id = $2`,
     [JSON.stringify(grant.revisions), grant.projectId],

@@ -13,6 +13,7 @@ import { createUser } from '../services/users.js';
 import { createProject } from '../services/projects.js';
 import { createModel } from '../services/models.js';
 import { RecordKind, SceneReader, SCENE_MEDIA_TYPE } from '../../src/core/formats/scene.js';
+import { decodePlans, PLANS_MEDIA_TYPE } from '../../src/core/formats/plans.js';
 import { ADMIN, cli, databaseFor, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
 
 /**
@@ -29,8 +30,8 @@ describe('scenes of stored revisions', () => {
     removeDataDir(dir);
   });
 
-  it('writes the scene of a revision that has none when the server starts', async () => {
-    // A data folder as an older platform left it: a revision with products and no scene.
+  it('writes the scene and plans of a revision that has none when the server starts', async () => {
+    // A data folder as an older platform left it: a revision with products and no scene or plans.
     const db = await openDatabase({ url: databaseFor(dir), dataDir: dir });
     let modelId: string, projectId: string, products: number;
     try {
@@ -41,10 +42,11 @@ describe('scenes of stored revisions', () => {
       modelId = (await createModel(db, userId, projectId, 'House')).id;
       await registerImport(db, blobs, { userId, clientId: 'none' }, modelId, { fileName: 'house.ifc', comment: '' }, createReadStream(sampleFile('house').ifc), 2 ** 30);
       await ifcImportJob(db, blobs, { maxProcessBytes: 2 ** 30, read: readIfc })((await take(db, 'old', 60_000))!, 'old');
-      const [row] = await db.query('SELECT scene_key, product_count FROM revisions WHERE model_id = $1', [modelId]);
+      const [row] = await db.query('SELECT scene_key, plans_key, product_count FROM revisions WHERE model_id = $1', [modelId]);
       products = row.product_count;
       await blobs.delete(row.scene_key);
-      await db.query('UPDATE revisions SET scene_key = NULL, scene_size = NULL, scene_version = NULL');
+      await blobs.delete(row.plans_key);
+      await db.query('UPDATE revisions SET scene_key = NULL, scene_size = NULL, scene_version = NULL, plans_key = NULL, plans_size = NULL');
     } finally {
       await db.close();
     }
@@ -58,17 +60,19 @@ describe('scenes of stored revisions', () => {
     const formats = async () => ((await (await fetch(url)).json()) as { models: { formats: { type: string; url: string }[] }[] }).models[0].formats;
     const until = Date.now() + 120_000;
     let listed = await formats();
-    while (listed.length < 2 && Date.now() < until) {
+    while (listed.length < 3 && Date.now() < until) {
       await new Promise((r) => setTimeout(r, 100));
       listed = await formats();
     }
-    assert.deepEqual(listed.map((f) => f.type), [SCENE_MEDIA_TYPE, 'application/x-step'], server.output());
+    assert.deepEqual(listed.map((f) => f.type), [SCENE_MEDIA_TYPE, PLANS_MEDIA_TYPE, 'application/x-step'], server.output());
     assert.match(server.output(), /scenes: 1 revision\(s\) to process again/);
     const reader = new SceneReader();
     const records = reader.push(new Uint8Array(await (await fetch(new URL(listed[0].url, url))).arrayBuffer()));
     reader.finish();
     const table = records.find((r) => r.kind === RecordKind.Products);
     assert.equal(table?.kind === RecordKind.Products && table.products.expressIds.length, products);
+    const plans = decodePlans(new Uint8Array(await (await fetch(new URL(listed[1].url, url))).arrayBuffer()), '0');
+    assert.ok(plans.storeys.length >= 3 && plans.spaces.length > 0, `${plans.storeys.length} storeys, ${plans.spaces.length} spaces`);
 
     // Nothing is left to do: the command queues none.
     await server.stop();

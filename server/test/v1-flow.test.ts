@@ -151,14 +151,14 @@ describe('v1 API: the seed-000 client flow', () => {
 
     assert.deepEqual((await v1.put(`/model?model_id=${a.id}`, { name: 'A renamed' })).json, { id: a.id, name: 'A renamed' });
     assert.deepEqual((await v1.put(`/project?project_id=${project.id}`, { name: 'Renamed' })).json, { id: project.id, name: 'Renamed' });
-    // Deleting removes the files too: each upload and the scene processing wrote.
+    // Deleting removes the files too: each upload and the scene and plans processing wrote.
     const files = (modelId: string) =>
       ['uploads', 'scenes'].flatMap((kind) => {
         const dir = path.join(server.dataDir, 'blobs', kind, modelId);
         return existsSync(dir) ? readdirSync(dir).map((f) => `${kind}/${f}`) : [];
       });
-    assert.equal(files(b.id).length, 2, String(files(b.id)));
-    assert.equal(files(a.id).length, 4, String(files(a.id)));
+    assert.equal(files(b.id).length, 3, String(files(b.id)));
+    assert.equal(files(a.id).length, 6, String(files(a.id)));
     assert.equal((await v1.delete(`/model?model_id=${b.id}`)).status, 204);
     assert.equal((await v1.get(`/model?model_id=${b.id}`)).status, 404);
     assert.deepEqual(files(b.id), []);

@@ -5,6 +5,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { sampleFile } from '../../samples/files.js';
 import { RecordKind, SceneReader, SCENE_MEDIA_TYPE } from '../../src/core/formats/scene.js';
+import { decodePlans, PLANS_MEDIA_TYPE } from '../../src/core/formats/plans.js';
 import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
 
 /** The viewers' tokens: v2 viewer3d/viewer2d token, data and geometry URLs, file URLs, and seed 000's beta 2D access. */
@@ -58,8 +59,8 @@ describe('viewer tokens', () => {
     const products = (await v1.get(`/revision/products?model_id=${model.id}&per_page=1`)).json;
     const houseEntry = models.find((m) => m.id === model.id)!;
     assert.equal(Number(houseEntry.objectIdBase), products[0].objectId - (products[0].objectId % 2 ** 32), 'the viewer and the REST API agree on object ids');
-    assert.deepEqual(houseEntry.formats.map((f) => f.type), [SCENE_MEDIA_TYPE, 'application/x-step'], 'the scene first: the viewers take the first they read');
-    const file = await fetch(new URL(houseEntry.formats[1].url, url));
+    assert.deepEqual(houseEntry.formats.map((f) => f.type), [SCENE_MEDIA_TYPE, PLANS_MEDIA_TYPE, 'application/x-step'], 'the processed formats first: the viewers take the first they read');
+    const file = await fetch(new URL(houseEntry.formats[2].url, url));
     assert.equal(file.status, 200);
     assert.deepEqual(Buffer.from(await file.arrayBuffer()), cabin, 'revision 2 of the house model is the cabin upload');
 
@@ -91,6 +92,15 @@ describe('viewer tokens', () => {
     const count = (await v1.post(`/revision/products?model_id=${model.id}&per_page=1000`, {})).json.length;
     assert.equal(table.kind === RecordKind.Products && table.products.expressIds.length, count);
     assert.ok(records.filter((r) => r.kind === RecordKind.Chunk).length > 0);
+
+    // The plans processing wrote: the cabin's storeys and spaces, the revision's object ids.
+    const plansFile = await fetch(new URL(houseEntry.formats[1].url, url));
+    assert.equal(plansFile.status, 200);
+    assert.equal(plansFile.headers.get('content-type'), PLANS_MEDIA_TYPE);
+    const plans = decodePlans(new Uint8Array(await plansFile.arrayBuffer()), houseEntry.objectIdBase);
+    const truth = JSON.parse(readFileSync(sampleFile('cabin').truth, 'utf8')) as { storeys: { name: string }[]; spaces: { id: number }[] };
+    assert.deepEqual(plans.storeys.map((s) => s.name), truth.storeys.map((s) => s.name));
+    assert.deepEqual(plans.spaces.map((s) => s.objectId).sort(), truth.spaces.map((s) => String(BigInt(houseEntry.objectIdBase) + BigInt(s.id))).sort());
   });
 
   it('gives each model\'s product records by object ids or by page, as the v1 API has them, and the scene\'s unpacked size', async () => {
@@ -99,7 +109,7 @@ describe('viewer tokens', () => {
     const [entry] = models;
     const scene = new Uint8Array(await (await fetch(new URL(entry.formats[0].url, url))).arrayBuffer());
     assert.equal(entry.formats[0].size, scene.length, 'the scene\'s size unpacked');
-    assert.equal(entry.formats[1].size, cabin.length, 'the IFC\'s size');
+    assert.equal(entry.formats.find((f) => f.type === 'application/x-step')?.size, cabin.length, 'the IFC\'s size');
     const v1Products = (await v1.post(`/revision/products?model_id=${other.id}&per_page=1000`, { attributes: true, definedBy: true })).json as { objectId: number }[];
     const products = new URL(entry.products, url);
     const ids = v1Products.slice(2, 7).map((p) => p.objectId);

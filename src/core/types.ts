@@ -107,7 +107,7 @@ export interface StreamingProgress {
 }
 
 /** Error kinds carried by viewer.error (detail.type) and by rejected promises (error.type). */
-export type ViewerErrorType = 'network' | 'manifest' | 'ifc' | 'scene' | 'argument' | 'method' | 'webgl' | 'disposed';
+export type ViewerErrorType = 'network' | 'manifest' | 'ifc' | 'scene' | 'plans' | 'argument' | 'method' | 'webgl' | 'disposed';
 
 export class ViewerError extends Error {
   readonly type: ViewerErrorType;

@@ -2,7 +2,9 @@ import { LitElement, css, html, type ComplexAttributeConverter } from 'lit';
 import { property } from 'lit/decorators.js';
 import { checkIds, checkString } from '../core/data/arguments.js';
 import { fetchBytes } from '../core/data/fetch-bytes.js';
-import { loadSources } from '../core/data/load-sources.js';
+import { loadSources, PLANS_OR_IFC, type ModelSource } from '../core/data/load-sources.js';
+import { decodePlans, PlansFormatError } from '../core/formats/plans.js';
+import type { PlanModel } from '../core/plan/protocol.js';
 import { MODEL_ID_SPAN, isValidBase, toIdList } from '../core/data/object-ids.js';
 import { PlanClient } from '../core/plan/plan-client.js';
 import { ViewerError, type Ids } from '../core/types.js';
@@ -238,7 +240,7 @@ export class BimViewer2d extends LitElement {
       const opts = options ?? {};
       let sources;
       try {
-        sources = await loadSources(url);
+        sources = await loadSources(url, PLANS_OR_IFC);
       } catch (e) {
         const id = opts.modelId ? String(opts.modelId) : randomModelId();
         emit2d(this, 'viewer2d.loadstart', { modelId: id });
@@ -255,15 +257,8 @@ export class BimViewer2d extends LitElement {
         if (core.modelIds().includes(modelId)) this.unloadNow(core, modelId);
         emit2d(this, 'viewer2d.loadstart', { modelId });
         try {
-          const bytes = source.bytes ?? (await fetchBytes(source.url));
           const base = source.objectIdBase ?? this.freshBase(core);
-          this.plans ??= new PlanClient();
-          let plan;
-          try {
-            plan = await this.plans.plan(bytes, base);
-          } catch (e) {
-            throw new ViewerError('ifc', `Could not read the plans of ${source.url}: ${(e as Error).message}`);
-          }
+          const plan = await this.planOf(source, base);
           if (this.disposed) throw new ViewerError('disposed', 'The 2D viewer has been disposed');
           core.addModel(modelId, (i === 0 && opts.modelName ? String(opts.modelName) : source.name) ?? modelId, base, plan);
           ids.push(modelId);
@@ -279,6 +274,31 @@ export class BimViewer2d extends LitElement {
       }
       return ids;
     });
+  }
+
+  /**
+   * The plans of a source: read from the platform's processed plans (formats/plans.ts), or
+   * extracted from its IFC in the plan worker. Processed plans that fail to load give way
+   * to the IFC the manifest also offers, with a warning that says why.
+   */
+  private async planOf(source: ModelSource, base: string): Promise<PlanModel> {
+    if (source.format === 'plans') {
+      try {
+        return decodePlans(new Uint8Array(source.bytes ?? (await fetchBytes(source.url))), base);
+      } catch (e) {
+        const error = e instanceof PlansFormatError ? new ViewerError('plans', `${source.url}: ${e.message}`) : e;
+        if (!source.fallback) throw error;
+        console.warn(`bim-viewer-2d: loading the ${source.fallback.format} format instead, because ${(error as Error).message}`);
+        return this.planOf(source.fallback, base);
+      }
+    }
+    const bytes = source.bytes ?? (await fetchBytes(source.url));
+    this.plans ??= new PlanClient();
+    try {
+      return await this.plans.plan(bytes, base);
+    } catch (e) {
+      throw new ViewerError('ifc', `Could not read the plans of ${source.url}: ${(e as Error).message}`);
+    }
   }
 
   /** Unloads a model (by the id loadUrl gave it). */

@@ -5,7 +5,8 @@ import { notFound } from '../../services/errors.js';
 import { grantedRevisions, issueViewerToken, resolveViewerToken, type TokenRequest, type ViewerKind } from '../../services/viewer-tokens.js';
 import { requestOrigin } from '../origin.js';
 import { SCENE_MEDIA_TYPE } from '../../../src/core/formats/scene.js';
-import { sceneBody } from '../../services/scenes.js';
+import { PLANS_MEDIA_TYPE } from '../../../src/core/formats/plans.js';
+import { processedBody } from '../../services/scenes.js';
 import { listProducts, OBJECT_IDS_MAX, PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../../services/products.js';
 
 /** IFC text: STEP physical file (ISO 10303-21). */
@@ -46,7 +47,7 @@ const productsQuery = {
 } as const;
 const fileQuery = {
   type: 'object',
-  properties: { ...tokenQuery.properties, model: { type: 'string', maxLength: 64 }, format: { type: 'string', enum: ['ifc', 'scene'], default: 'ifc' } },
+  properties: { ...tokenQuery.properties, model: { type: 'string', maxLength: 64 }, format: { type: 'string', enum: ['ifc', 'scene', 'plans'], default: 'ifc' } },
 } as const;
 
 /**
@@ -56,7 +57,7 @@ const fileQuery = {
  * `.../viewer2d/geometry?token=`: the manifest of DESIGN.md, "Token URLs") and the file
  * URLs in that manifest (`.../{kind}/file?token=&model=`: the revision's IFC as uploaded;
  * `&format=scene`: the scene processing wrote, formats/scene.ts, with its unpacked
- * `size`), and each model's product records (`.../{kind}/products?token=&model=`, by
+ * `size`; `&format=plans`: its storey plans, formats/plans.ts), and each model's product records (`.../{kind}/products?token=&model=`, by
  * `ids` or by page: what a viewer showing a scene asks for attributes and property sets).
  */
 export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
@@ -90,6 +91,7 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
           objectIdBase: String(r.objectIdBase),
           formats: [
             ...(r.sceneKey ? [{ type: SCENE_MEDIA_TYPE, url: `${files}&model=${r.modelId}&format=scene`, ...(r.sceneBytes ? { size: r.sceneBytes } : {}) }] : []),
+            ...(r.plansKey ? [{ type: PLANS_MEDIA_TYPE, url: `${files}&model=${r.modelId}&format=plans` }] : []),
             { type: IFC_MEDIA_TYPE, url: `${files}&model=${r.modelId}`, size: r.size },
           ],
           products: `${products}&model=${r.modelId}`,
@@ -98,7 +100,7 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
       },
     );
 
-    app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string; format?: 'ifc' | 'scene' } }>(
+    app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string; format?: 'ifc' | 'scene' | 'plans' } }>(
       `/projects/:project/${kind}/file`,
       { schema: { tags, params: projectParams, querystring: fileQuery } },
       async (request, reply) => {
@@ -107,12 +109,14 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
         const revision = (await grantedRevisions(ctx.db, grant)).find((r) => r.modelId === request.query.model);
         if (!revision) throw notFound('Model', request.query.model ?? '');
         reply.header('Cache-Control', 'private, max-age=3600');
-        if (request.query.format !== 'scene') return reply.header('Content-Type', IFC_MEDIA_TYPE).header('Content-Length', revision.size).send(await ctx.blobs.get(revision.blobKey));
-        if (!revision.sceneKey) throw notFound('Scene', `revision ${revision.id} of model ${revision.modelId}`);
-        const { body, encoding, size } = await sceneBody(ctx.blobs, revision.sceneKey, revision.sceneSize!, request.headers['accept-encoding']);
-        reply.header('Content-Type', SCENE_MEDIA_TYPE).header('Vary', 'Accept-Encoding');
+        const format = request.query.format ?? 'ifc';
+        if (format === 'ifc') return reply.header('Content-Type', IFC_MEDIA_TYPE).header('Content-Length', revision.size).send(await ctx.blobs.get(revision.blobKey));
+        const [key, size, type] = format === 'scene' ? [revision.sceneKey, revision.sceneSize, SCENE_MEDIA_TYPE] : [revision.plansKey, revision.plansSize, PLANS_MEDIA_TYPE];
+        if (!key) throw notFound(format === 'scene' ? 'Scene' : 'Plans', `revision ${revision.id} of model ${revision.modelId}`);
+        const { body, encoding, size: sent } = await processedBody(ctx.blobs, key, size!, request.headers['accept-encoding']);
+        reply.header('Content-Type', type).header('Vary', 'Accept-Encoding');
         if (encoding) reply.header('Content-Encoding', encoding);
-        if (size !== undefined) reply.header('Content-Length', size);
+        if (sent !== undefined) reply.header('Content-Length', sent);
         return reply.send(body);
       },
     );

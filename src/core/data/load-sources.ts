@@ -2,12 +2,13 @@ import { ViewerError } from '../types.js';
 import { fetchBytes } from './fetch-bytes.js';
 import { isValidBase } from './object-ids.js';
 import { SCENE_MAGIC, SCENE_MEDIA_TYPE } from '../formats/scene.js';
+import { PLANS_MAGIC, PLANS_MEDIA_TYPE } from '../formats/plans.js';
 
 /** One model to load: where its file is, and what the manifest says about it. */
 export interface ModelSource {
   url: string;
   /** The file's format when the manifest says it; otherwise its first bytes tell. */
-  format?: 'ifc' | 'scene';
+  format?: 'ifc' | 'scene' | 'plans';
   /** A scene's size unpacked (the manifest's `size`), for progress. */
   size?: number;
   /** Product records with attributes and property sets, by object ids (the manifest's `products`; a scene has none of its own). */
@@ -22,10 +23,12 @@ export interface ModelSource {
   bytes?: ArrayBuffer;
 }
 
-/** Media types of IFC text: what the 2D viewer reads. */
+/** Media types of IFC text. */
 export const IFC_FORMATS = ['application/x-step', 'application/ifc', 'model/ifc', 'application/vnd.ifc'];
 /** What the 3D viewer reads, best first. */
 export const SCENE_OR_IFC = [SCENE_MEDIA_TYPE, ...IFC_FORMATS];
+/** What the 2D viewer reads, best first. */
+export const PLANS_OR_IFC = [PLANS_MEDIA_TYPE, ...IFC_FORMATS];
 
 /**
  * Fetches a token URL and says what to load (DESIGN.md "Token URLs"): IFC text is one
@@ -38,9 +41,10 @@ export async function loadSources(url: string, formats: readonly string[] = IFC_
   const head = new TextDecoder().decode(new Uint8Array(bytes, 0, Math.min(bytes.byteLength, 64))).replace(/^\uFEFF/, '').trimStart();
   if (head.startsWith('ISO-10303-21')) return [{ url: absolute, bytes, format: 'ifc' }];
   if (head.startsWith(SCENE_MAGIC)) return [{ url: absolute, bytes, format: 'scene' }];
+  if (head.startsWith(PLANS_MAGIC)) return [{ url: absolute, bytes, format: 'plans' }];
   if (head.startsWith('{') || head.startsWith('[')) return parseManifest(new TextDecoder().decode(bytes), absolute, formats);
   if (bytes.byteLength === 0) throw new ViewerError('ifc', `${absolute} is empty: expected IFC text or a JSON manifest`);
-  throw new ViewerError('ifc', `${absolute} is neither IFC (ISO-10303-21), a scene (BIMSCENE) nor a JSON manifest`);
+  throw new ViewerError('ifc', `${absolute} is neither IFC (ISO-10303-21), a scene (BIMSCENE), plans (BIMPLANS) nor a JSON manifest`);
 }
 
 /** The models of a manifest, each in the first of `supported` it offers (with an IFC to fall back on). */
@@ -67,7 +71,7 @@ export function parseManifest(text: string, baseUrl: string, supported: readonly
     const ifc = offered(IFC_FORMATS);
     const source = (f: Record<string, unknown>): ModelSource => ({
       url: new URL(String(f.url), baseUrl).href,
-      format: f.type === SCENE_MEDIA_TYPE ? 'scene' : 'ifc',
+      format: f.type === SCENE_MEDIA_TYPE ? 'scene' : f.type === PLANS_MEDIA_TYPE ? 'plans' : 'ifc',
       size: typeof f.size === 'number' ? f.size : undefined,
       productsUrl: typeof model.products === 'string' ? new URL(model.products, baseUrl).href : undefined,
       id: model.id === undefined ? undefined : String(model.id),

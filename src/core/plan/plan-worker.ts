@@ -2,7 +2,7 @@
 import type { IfcAPI } from 'web-ifc';
 import { createIfcApi, openModel } from '../ifc/web-ifc-engine.js';
 import { extractPlan } from './extract-plan.js';
-import { planTransferables, type PlanModel, type PlanRequest, type PlanRequestMessage, type PlanResponseMessage } from './protocol.js';
+import { CUT_KINDS, type PlanLines, type PlanModel, type PlanRequest, type PlanRequestMessage, type PlanResponseMessage } from './protocol.js';
 
 /**
  * The plan worker: web-ifc (single-threaded, see TOOLCHAIN.md) opens a model, the
@@ -48,3 +48,20 @@ self.onmessage = (event: MessageEvent<PlanRequestMessage>) => {
     (error: unknown) => post({ requestId: message.requestId, kind: 'error', message: error instanceof Error ? error.message : String(error) }),
   );
 };
+
+/** The buffers of a plan, to transfer rather than copy. */
+function planTransferables(plan: PlanModel): Transferable[] {
+  const out = new Set<ArrayBufferLike>();
+  const lines = (l: PlanLines) => { out.add(l.coords.buffer); out.add(l.starts.buffer); out.add(l.owners.buffer); };
+  for (const storey of plan.storeys) {
+    for (const kind of CUT_KINDS) lines(storey.cut[kind]);
+    lines(storey.below);
+    lines(storey.symbols);
+    out.add(storey.bounds.buffer);
+  }
+  for (const space of plan.spaces) {
+    lines(space.rings);
+    out.add(space.bounds.buffer);
+  }
+  return [...out] as Transferable[];
+}

@@ -99,20 +99,3 @@ export type PlanResponseMessage =
   | { requestId: number; kind: 'progress'; progress: number }
   | { requestId: number; kind: 'done'; value: unknown }
   | { requestId: number; kind: 'error'; message: string };
-
-/** The buffers of a plan, to transfer rather than copy. */
-export function planTransferables(plan: PlanModel): Transferable[] {
-  const out = new Set<ArrayBufferLike>();
-  const lines = (l: PlanLines) => { out.add(l.coords.buffer); out.add(l.starts.buffer); out.add(l.owners.buffer); };
-  for (const storey of plan.storeys) {
-    for (const kind of CUT_KINDS) lines(storey.cut[kind]);
-    lines(storey.below);
-    lines(storey.symbols);
-    out.add(storey.bounds.buffer);
-  }
-  for (const space of plan.spaces) {
-    lines(space.rings);
-    out.add(space.bounds.buffer);
-  }
-  return [...out] as Transferable[];
-}

@@ -1,0 +1,94 @@
+import { objectId } from '../data/object-ids.js';
+import type { PlanLines, PlanModel } from '../plan/protocol.js';
+
+/**
+ * The plans format (`application/vnd.platform.plans`), version 1: a model's storey plans
+ * as the plan worker extracts them (plan/protocol.ts's PlanModel, default options), so
+ * `<bim-viewer-2d>` draws a processed model without web-ifc. docs/SCENE-FORMAT.md
+ * ("Plans") is the specification; in short:
+ *
+ *   "BIMPLANS" (8 bytes), version (u32), JSON length (u32), the JSON (UTF-8, zeros to a
+ *   multiple of 8 bytes), then the arrays, each at a multiple of 8 bytes.
+ *
+ * The JSON is the PlanModel with each typed array replaced by `{"$": "f64" | "u32",
+ * "at": byte offset after the JSON, "n": length}`; object ids in it are express ids (the
+ * viewer adds the revision's objectIdBase). Numbers are little-endian.
+ */
+export const PLANS_MEDIA_TYPE = 'application/vnd.platform.plans';
+export const PLANS_MAGIC = 'BIMPLANS';
+export const PLANS_VERSION = 1;
+
+/** What is wrong with a plans file: the viewer reports it. */
+export class PlansFormatError extends Error {}
+
+type ArrayRef = { $: 'f64' | 'u32'; at: number; n: number };
+const pad8 = (n: number) => (n + 7) & ~7;
+
+/** The file of a model's plans, extracted with objectIdBase "0". */
+export function encodePlans(plan: PlanModel): Uint8Array {
+  const arrays: (Float64Array | Uint32Array)[] = [];
+  let size = 0;
+  const json = JSON.stringify(plan, (_key, value) => {
+    if (!(value instanceof Float64Array || value instanceof Uint32Array)) return value;
+    const ref: ArrayRef = { $: value instanceof Float64Array ? 'f64' : 'u32', at: size, n: value.length };
+    arrays.push(value);
+    size = pad8(size + value.byteLength);
+    return ref;
+  });
+  const text = new TextEncoder().encode(json);
+  const head = 16 + pad8(text.length);
+  const bytes = new Uint8Array(head + size);
+  bytes.set(new TextEncoder().encode(PLANS_MAGIC));
+  const view = new DataView(bytes.buffer);
+  view.setUint32(8, PLANS_VERSION, true);
+  view.setUint32(12, text.length, true);
+  bytes.set(text, 16);
+  let at = head;
+  for (const array of arrays) {
+    bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
+    at = pad8(at + array.byteLength);
+  }
+  return bytes;
+}
+
+/** The plans of a file, their object ids with `base` added; throws PlansFormatError on a file that is not one, of another version, or damaged. */
+export function decodePlans(bytes: Uint8Array, base: string): PlanModel {
+  if (bytes.length < 16 || new TextDecoder().decode(bytes.subarray(0, 8)) !== PLANS_MAGIC) throw new PlansFormatError('Not a plans file: it does not start with "BIMPLANS"');
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const version = view.getUint32(8, true);
+  if (version !== PLANS_VERSION) throw new PlansFormatError(`Plans format version ${version} is not supported (this viewer reads version ${PLANS_VERSION})`);
+  const length = view.getUint32(12, true);
+  const head = 16 + pad8(length);
+  if (head > bytes.length) throw new PlansFormatError('The plans file is truncated: it ends inside its JSON');
+  let plan: PlanModel;
+  try {
+    plan = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(16, 16 + length)), (_key, value) => {
+      if (!value || typeof value !== 'object' || (value.$ !== 'f64' && value.$ !== 'u32')) return value;
+      const { $, at, n } = value as ArrayRef;
+      const per = $ === 'f64' ? 8 : 4;
+      if (!(Number.isInteger(at) && Number.isInteger(n) && at >= 0 && n >= 0 && head + at + n * per <= bytes.length)) throw new PlansFormatError('The plans file is truncated: an array ends past it');
+      const copy = bytes.slice(head + at, head + at + n * per).buffer; // aligned, and its own
+      return $ === 'f64' ? new Float64Array(copy) : new Uint32Array(copy);
+    });
+  } catch (e) {
+    throw e instanceof PlansFormatError ? e : new PlansFormatError(`The plans file's JSON is damaged: ${(e as Error).message}`);
+  }
+  const rebase = (id: string) => objectId(base, Number(id));
+  for (const storey of plan.storeys) {
+    storey.objectId = rebase(storey.objectId);
+    if (storey.buildingId !== null) storey.buildingId = rebase(storey.buildingId);
+    checkLines(storey.below, storey.symbols, ...Object.values(storey.cut));
+  }
+  for (const space of plan.spaces) {
+    space.objectId = rebase(space.objectId);
+    checkLines(space.rings);
+  }
+  return plan;
+}
+
+/** Every polyline's points lie inside its coordinates. */
+function checkLines(...lines: PlanLines[]) {
+  for (const { coords, starts } of lines) {
+    if (starts.length && starts[starts.length - 1] * 2 > coords.length) throw new PlansFormatError('The plans file is damaged: a polyline ends past its points');
+  }
+}
