@@ -272,7 +272,7 @@ export class Viewer3d {
   private async loadSource(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void, onShown: () => void): Promise<ModelInfo> {
     const modelId = source.id ?? this.freshModelId(source.url);
     if (this.models.some((m) => m.id === modelId)) throw new ViewerError('argument', `A model with id "${modelId}" is already loaded`);
-    const progress = (value: number, phase: StreamingProgress['phase']) => onProgress({ modelId, progress: value, phase });
+    const progress = progressOf(modelId, onProgress);
     const base = source.objectIdBase ?? this.freshBase();
     const key = this.nextKey++;
     const model = new SceneModel(modelId, source.name ?? modelId, key, base, this.nextIndex, this.materials);
@@ -935,6 +935,15 @@ export class Viewer3d {
       if (!used.has(base) && isValidBase(base)) return base;
     }
   }
+}
+
+/**
+ * A load's progress callback, made here rather than inside loadSource: a closure shares
+ * its function's context with every other closure there, and the loader keeps this one,
+ * which would keep the source's bytes.
+ */
+function progressOf(modelId: string, onProgress: (p: StreamingProgress) => void) {
+  return (value: number, phase: StreamingProgress['phase']) => onProgress({ modelId, progress: value, phase });
 }
 
 function toColor(rgba: { r: number; g: number; b: number }): Color {

@@ -126,25 +126,26 @@ export function encodeChunk(chunk: GeometryChunk, spaces: boolean): Uint8Array {
 }
 
 function decodeChunk(payload: Uint8Array): { chunk: GeometryChunk; spaces: boolean } {
-  // A copy of its own (not slice(): a Node Buffer's shares memory): aligned, and transferable.
-  const buffer = new Uint8Array(payload).buffer;
-  if (buffer.byteLength < (CHUNK_HEAD + 1) * 4) throw new SceneFormatError('A geometry chunk is shorter than its header');
-  const [flags, vertices, indices, pieces, objects] = new Uint32Array(buffer, 0, CHUNK_HEAD);
-  const step = new Float32Array(buffer, CHUNK_HEAD * 4, 1)[0];
+  if (payload.byteLength < (CHUNK_HEAD + 1) * 4) throw new SceneFormatError('A geometry chunk is shorter than its header');
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const [flags, vertices, indices, pieces, objects] = [0, 1, 2, 3, 4].map((i) => view.getUint32(i * 4, true));
+  const step = view.getFloat32(CHUNK_HEAD * 4, true);
   if (!(step > 0)) throw new SceneFormatError('A geometry chunk has no grid step for its positions');
   let at = (CHUNK_HEAD + 1) * 4;
-  const take = <T>(make: new (b: ArrayBuffer, o: number, n: number) => T, bytesPer: number, count: number): T => {
+  // Each array a copy of its own (not slice(): a Node Buffer's shares memory): aligned,
+  // transferable, and what the viewer keeps of a chunk does not hold the rest of it.
+  const span = (bytes: number): Uint8Array => {
     at = pad4(at);
-    if (at + bytesPer * count > buffer.byteLength) throw new SceneFormatError('A geometry chunk is shorter than its arrays');
-    const array = new make(buffer, at, count);
-    at += bytesPer * count;
-    return array;
+    if (at + bytes > payload.byteLength) throw new SceneFormatError('A geometry chunk is shorter than its arrays');
+    at += bytes;
+    return payload.subarray(at - bytes, at);
   };
+  const take = <T>(make: new (b: ArrayBuffer) => T, bytesPer: number, count: number): T => new make(new Uint8Array(span(bytesPer * count)).buffer);
   const chunk: GeometryChunk = {
-    positions: unpackPositions(take(Uint8Array, 1, vertices * 3 * 4), vertices * 3, step),
+    positions: unpackPositions(span(vertices * 3 * 4), vertices * 3, step),
     colors: take(Uint8Array, 1, vertices * 4),
     objects: take(Float32Array, 4, vertices),
-    indices: unpackIndices(take(Uint8Array, 1, indices * 4), indices, (flags & FLAG_INDICES32) !== 0),
+    indices: unpackIndices(span(indices * 4), indices, (flags & FLAG_INDICES32) !== 0),
     transparent: (flags & FLAG_TRANSPARENT) !== 0,
     closed: (flags & FLAG_CLOSED) !== 0,
     ranges: take(Uint32Array, 4, pieces * 3),

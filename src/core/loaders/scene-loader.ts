@@ -48,9 +48,10 @@ export class SceneLoader implements ModelLoader {
   async open(): Promise<OpenResult> {
     this.progress(0, 'download');
     const response = this.source.response ?? (await fetchResponse(this.source.url));
+    this.source.response = undefined; // read once: holding it would hold its bytes
     this.records = new SceneRecords(this.source.url, response, this.source.size, (f) => this.progress(f, 'geometry'));
     const first = await this.records.next();
-    if (first?.kind !== RecordKind.Header) throw new SceneFormatError('The scene does not start with its header');
+    if (first?.kind !== RecordKind.Header) throw new ViewerError('scene', `${this.source.url}: the scene does not start with its header`);
     this.header = first.header;
     const grids = this.header.grids.map((grid) => ({
       ...grid,
@@ -65,13 +66,18 @@ export class SceneLoader implements ModelLoader {
     const place = this.placer(used);
     const records = this.records!;
     for (let unit = first; unit < end; unit++) {
+      // Reading runs on the page's thread: the spaces wait until the model just shown is drawn.
+      if (unit === 1 && first === 1) await afterNextFrame();
       // Unit 0: the element chunks; unit 1: the spaces' chunks, then the products and the end.
       for (let record = await records.peek(); record?.kind === RecordKind.Chunk && (unit === 1 || !record.spaces); record = await records.peek()) {
         await records.next();
         const chunk = place(record.chunk);
         if (chunk) onChunk(chunk);
       }
-      if (unit === 1) await this.readTable(records);
+      if (unit === 1) {
+        await this.readTable(records);
+        this.records = null;
+      }
     }
     return used;
   }
@@ -120,7 +126,7 @@ export class SceneLoader implements ModelLoader {
   private async readTable(records: SceneRecords) {
     for (let record = await records.next(); record; record = await records.next()) {
       if (record.kind === RecordKind.Products) this.tableRead(record.products);
-      else if (record.kind !== RecordKind.End) throw new SceneFormatError('The scene has a record out of order after its product table');
+      else if (record.kind !== RecordKind.End) throw new ViewerError('scene', `${this.source.url}: the scene has a record out of order after its product table`);
     }
   }
 
@@ -170,6 +176,17 @@ export class SceneLoader implements ModelLoader {
     // The REST API's ids are numbers; the viewer's are decimal strings (DESIGN.md, "Object ids").
     return records.map((p) => ({ ...p, objectId: String(p.objectId), parent: String(p.parent) }));
   }
+}
+
+/** Resolves after the page's next frame (or 50 ms, where frames do not come: a hidden tab). */
+function afterNextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, 50);
+    requestAnimationFrame(() => setTimeout(() => {
+      clearTimeout(timer);
+      resolve();
+    }));
+  });
 }
 
 /**
