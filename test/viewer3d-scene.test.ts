@@ -70,7 +70,7 @@ describe('loading scenes', () => {
     assertEqual(progress.at(-1)?.progress.phase, 'done');
   });
 
-  it('draws the first picture after the first chunk, while the rest still streams (an IFC waits)', async () => {
+  it('draws the first picture after the first chunk, while the rest still streams over a slow network (an IFC waits)', async () => {
     el = await createViewer(400, 300);
     // The viewer's own frames of a streaming model (not those a camera change asks for).
     const viewer = core(el) as unknown as { streamingFrame: (...args: unknown[]) => void };
@@ -80,7 +80,25 @@ describe('loading scenes', () => {
       frames++;
       frame(...args);
     };
-    await el.loadModel(sceneOf(MODELS.house), { modelId: 'scene' });
+    // The house's scene over a slow network: 2 kB every 10 ms.
+    const bytes = new Uint8Array(await (await fetch(sceneOf(MODELS.house))).arrayBuffer());
+    const original = window.fetch;
+    window.fetch = async () => {
+      let at = 0;
+      const body = new ReadableStream<Uint8Array>({
+        async pull(controller) {
+          await new Promise((resolve) => setTimeout(resolve, 10));
+          if (at >= bytes.length) return controller.close();
+          controller.enqueue(bytes.slice(at, (at += 2048)));
+        },
+      });
+      return new Response(body, { headers: { 'Content-Type': 'application/vnd.platform.scene' } });
+    };
+    try {
+      await el.loadModel('/slow/house.scene', { modelId: 'scene' });
+    } finally {
+      window.fetch = original;
+    }
     assert(frames > 0, 'a frame while the scene streamed');
     frames = 0;
     await el.loadModel(MODELS.cabin, { modelId: 'ifc' });

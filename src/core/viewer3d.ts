@@ -284,10 +284,11 @@ export class Viewer3d {
     let loader: ModelLoader | null = null;
     const stream = (units: [number, number]) => {
       const origin = this.origin ? [this.origin.x, this.origin.y, this.origin.z] as Origin : null;
-      return loader!.stream(units, origin, (chunk) => {
+      return loader!.stream(units, origin, (chunk, more) => {
         this.addChunk(model, chunk);
-        // Frames while the model is being shown; its spaces, streamed after, are hidden.
-        if (this.streaming === model && pacer?.due()) this.streamingFrame(model, pacer);
+        // Frames while the model is being shown (its spaces, streamed after, are hidden),
+        // and only while the next chunk is not here yet.
+        if (this.streaming === model && !more && pacer?.due()) this.streamingFrame(model, pacer);
       });
     };
     let shown: number;

@@ -22,8 +22,9 @@ export interface ModelLoader {
   /**
    * Streams units [first, end) of the model's geometry, positions less `origin` (when
    * null, the loader chooses one); resolves to the origin used once every chunk is in.
+   * `more`: further chunks are already here (a frame now would only hold them up).
    */
-  stream(units: [number, number], origin: Origin | null, onChunk: (chunk: GeometryChunk) => void): Promise<Origin>;
+  stream(units: [number, number], origin: Origin | null, onChunk: (chunk: GeometryChunk, more?: boolean) => void): Promise<Origin>;
   /** Streams all of the geometry again (the WebGL context was lost with it). */
   restream(origin: Origin, onChunk: (chunk: GeometryChunk) => void): Promise<void>;
   products(expressIds: number[] | null, options: ProductOptions): Promise<(Product | null)[]>;

@@ -61,7 +61,7 @@ export class SceneLoader implements ModelLoader {
     return { units: 2, elementUnits: 1, typeNames: this.header.typeNames, grids };
   }
 
-  async stream([first, end]: [number, number], origin: Origin | null, onChunk: (chunk: GeometryChunk) => void): Promise<Origin> {
+  async stream([first, end]: [number, number], origin: Origin | null, onChunk: (chunk: GeometryChunk, more?: boolean) => void): Promise<Origin> {
     const used = origin ?? this.header?.origin ?? [0, 0, 0];
     const place = this.placer(used);
     const records = this.records!;
@@ -72,7 +72,7 @@ export class SceneLoader implements ModelLoader {
       for (let record = await records.peek(); record?.kind === RecordKind.Chunk && (unit === 1 || !record.spaces); record = await records.peek()) {
         await records.next();
         const chunk = place(record.chunk);
-        if (chunk) onChunk(chunk);
+        if (chunk) onChunk(chunk, records.queued > 0);
       }
       if (unit === 1) {
         await this.readTable(records);
@@ -206,6 +206,11 @@ class SceneRecords {
     if (!response.body) throw new ViewerError('network', `${url} answered without a body`);
     this.reader = response.body.getReader();
     this.total = size ?? (Number(response.headers.get('content-length')) || 0);
+  }
+
+  /** Records read and not taken yet. */
+  get queued(): number {
+    return this.queue.length;
   }
 
   async peek(): Promise<SceneRecord | null> {
