@@ -16,6 +16,7 @@ import { CHROMIUM_FLAGS } from '../scripts/find-browser.mjs';
 import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { spawnSync } from 'node:child_process';
+import { gzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,8 +27,8 @@ import { allModels, fileOfUrl, findModel, prepare } from './models.mjs';
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH, '..');
 const DIST = path.join(BENCH, 'dist');
-export const VIEWERS = ['ours', 'thatopen', 'xeokit', 'raw-web-ifc'];
-const PAGE = { ours: 'ours', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
+export const VIEWERS = ['ours', 'ours-scene', 'thatopen', 'xeokit', 'raw-web-ifc'];
+const PAGE = { ours: 'ours', 'ours-scene': 'ours-scene', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
 const QUICK_MODELS = ['house', 'office-2k'];
 
 // ---- arguments ----------------------------------------------------------------------
@@ -65,6 +66,32 @@ function parseArgs(argv) {
 function selectModels(opts) {
   const wanted = opts.models ?? (opts.quick ? QUICK_MODELS : null);
   return wanted ? wanted.map(findModel) : allModels();
+}
+
+// ---- scenes ---------------------------------------------------------------------------
+
+/** The scenes this run converted, by the URL the bench's server serves them at. */
+const scenes = new Map();
+
+/** Where a viewer's page fetches a model: `ours-scene` fetches the model's scene. */
+const modelUrl = (viewer, model) => (viewer === 'ours-scene' ? `/scenes${model.url}` : model.url);
+
+/** Converts a model to a scene with `npm run scene`, once per run (its time is a figure). */
+function convertScene(model) {
+  const url = modelUrl('ours-scene', model);
+  const out = path.join(os.tmpdir(), 'bim-bench-scenes', `${model.name}.scene`);
+  mkdirSync(path.dirname(out), { recursive: true });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/ifc-to-scene.ts'), model.file, out], { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`npm run scene failed on ${model.name}: ${r.stderr.trim()}`);
+  scenes.set(url, out);
+  return { file: out, convert_ms: JSON.parse(r.stdout.trim().split('\n').pop()).ms };
+}
+
+const gzipped = new Map();
+/** kB a viewer's file takes over the wire, gzipped (as the platform sends scenes; IFC compressed the same way). */
+function wireKb(file) {
+  if (!gzipped.has(file)) gzipped.set(file, gzipSync(readFileSync(file)).length / 1000);
+  return gzipped.get(file);
 }
 
 // ---- the bench pages ------------------------------------------------------------------
@@ -120,8 +147,8 @@ export function startServer() {
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const pathname = decodeURIComponent(url.pathname);
-    let file = fileOfUrl(pathname);
-    if (!file && !/^\/(samples|models)\//.test(pathname)) {
+    let file = fileOfUrl(pathname) ?? scenes.get(pathname) ?? null;
+    if (!file && !/^\/(samples|models|scenes)\//.test(pathname)) {
       const [prefix, dir] = roots.find(([p]) => pathname.startsWith(p));
       file = path.join(dir, pathname.slice(prefix.length));
       if (!file.startsWith(dir)) file = null;
@@ -283,7 +310,7 @@ async function runOnce(context, base, viewer, model, opts, { warmup = false, kee
         setup_ms = await page.evaluate(() => globalThis.__bench.setup());
         workers = await attachWorkers(cdp);
         lap('setup');
-        await page.evaluate((url) => globalThis.__bench.fetchModel(url), model.url);
+        await page.evaluate((url) => globalThis.__bench.fetchModel(url), modelUrl(viewer, model));
         await cdp.send('HeapProfiler.collectGarbage');
         lap('fetch');
         load = await page.evaluate((steps) => globalThis.__bench.load(steps), orbitSteps(model, opts));
@@ -321,7 +348,7 @@ async function runCold(context, base, viewer, model, opts) {
     return await withTimeout((async () => {
       await page.goto(`${base}/${PAGE[viewer]}.html`);
       await page.waitForFunction(() => globalThis.__bench?.state.phase === 'ready', null, { timeout: 60_000 });
-      await page.evaluate((url) => globalThis.__bench.fetchModel(url), model.url);
+      await page.evaluate((url) => globalThis.__bench.fetchModel(url), modelUrl(viewer, model));
       return page.evaluate(() => globalThis.__bench.cold());
     })(), opts.timeout * 1000, `timeout after ${opts.timeout} s (cold load)`);
   } finally {
@@ -336,7 +363,7 @@ function median(values) {
   return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
 }
 
-const FIELDS = ['setup_ms', 'cold_ms', 'load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles', 'page_heap_mb', 'worker_heap_mb', 'frame_max_ms', 'pick_hits'];
+const FIELDS = ['setup_ms', 'cold_ms', 'ready_ms', 'load_ms', 'frame_ms', 'pick_ms', 'heap_mb', 'draw_calls', 'triangles', 'page_heap_mb', 'worker_heap_mb', 'frame_max_ms', 'pick_hits'];
 
 /** Viewers that timed out on a generated size are not run on larger files (it would only time out again). */
 const timedOut = new Map();
@@ -344,6 +371,15 @@ const sharedContexts = new Map();
 
 async function measure(browser, base, viewer, model, opts) {
   const row = { model: model.name, kind: model.kind, viewer, orbit_frames: orbitSteps(model, opts) };
+  let file = model.file;
+  if (viewer === 'ours-scene') {
+    try {
+      ({ file, convert_ms: row.convert_ms } = convertScene(model));
+    } catch (e) {
+      return Object.assign(row, { load_ms: null, runs: 0, error: e.message });
+    }
+  }
+  row.wire_kb = wireKb(file);
   const skip = model.kind === 'generated' ? timedOut.get(viewer) : null;
   if (skip && skip.bytes < statSync(model.file).size) {
     Object.assign(row, { load_ms: null, frame_ms: null, pick_ms: null, heap_mb: null, draw_calls: null, triangles: null, runs: 0, error: `not run: ${skip.error} on ${skip.model}` });
@@ -465,27 +501,45 @@ export function targets(rows, model) {
     const r = best ? ratio(ours[field], best[field]) : null;
     if (r !== null && r > 1) misses.push(`${label} ${r.toFixed(2)}x best peer ${best.viewer} (target <= 1)`);
   }
+  const scene = of('ours-scene');
+  if (scene) misses.push(...sceneMisses(scene, ours, raw));
   return { checked: true, misses };
+}
+
+/** The scene's targets (issue 18): ready <= 0.1 of ours (IFC)'s and raw web-ifc's load, half the gzipped IFC's bytes, and frame, pick, heap no worse than ours (IFC). */
+function sceneMisses(scene, ours, raw) {
+  const misses = [];
+  for (const [base, label] of [[ours, 'ours (IFC)'], [raw, 'raw web-ifc']]) {
+    const r = base ? ratio(scene.ready_ms, base.load_ms) : null;
+    if (r !== null && r > 0.1) misses.push(`scene ready ${r.toFixed(2)}x ${label}'s load (target <= 0.1)`);
+  }
+  const wire = ratio(scene.wire_kb, ours.wire_kb);
+  if (wire !== null && wire > 0.5) misses.push(`scene bytes ${wire.toFixed(2)}x the gzipped IFC (target <= 0.5)`);
+  for (const [field, label] of [['frame_ms', 'frame'], ['pick_ms', 'pick'], ['heap_mb', 'heap']]) {
+    const r = ratio(scene[field], ours[field]);
+    if (r !== null && r > 1) misses.push(`scene ${label} ${r.toFixed(2)}x ours (IFC) (target <= 1)`);
+  }
+  return misses;
 }
 
 export function markdownTable(rows) {
   const lines = [
-    '| model | viewer | setup ms | cold ms | load ms | frame ms | pick ms | heap MB (page + workers) | draw calls | triangles | ours/peer cold | load | frame | pick | heap |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| model | viewer | setup ms | cold ms | ready ms | load ms | frame ms | pick ms | heap MB (page + workers) | draw calls | triangles | wire kB (gz) | ours/peer cold | load | frame | pick | heap |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
     const ours = rows.find((r) => r.model === row.model && r.viewer === 'ours' && !r.error);
     const ratios = RATIO_FIELDS.map(([f]) => {
-      if (row.viewer === 'ours' || !ours || row.error) return '';
+      if (row.viewer.startsWith('ours') || !ours || row.error) return '';
       const r = ratio(ours[f], row[f]);
       return r === null ? '' : r.toFixed(2);
     });
     if (row.error && row.runs === 0) {
-      lines.push(`| ${modelCell(row)} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | | | | |`);
+      lines.push(`| ${modelCell(row)} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | | | | | | |`);
       continue;
     }
     const heap = row.heap_mb === null ? '–' : `${fmt(row.heap_mb)} (${fmt(row.page_heap_mb)} + ${fmt(row.worker_heap_mb)})`;
-    lines.push(`| ${modelCell(row)} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.setup_ms)} | ${fmt(row.cold_ms)} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${ratios.join(' | ')} |`);
+    lines.push(`| ${modelCell(row)} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.setup_ms)} | ${fmt(row.cold_ms)} | ${fmt(row.ready_ms)} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${count(row.wire_kb)} | ${ratios.join(' | ')} |`);
   }
   return lines.join('\n');
 }
@@ -566,7 +620,7 @@ async function main() {
   writeFileSync(opts.out, JSON.stringify(result, null, 2) + '\n');
   const m = result.machine;
   process.stdout.write(`\n${result.date.slice(0, 10)}, ${m.cpu} (${m.cores} cores, ${m.memory_gb} GB), Chromium ${m.chromium} headless, ${m.gpu}, Node ${m.node}; medians of ${opts.runs} runs after a warm-up\n\n`);
-  process.stdout.write(markdownTable(result.rows) + '\n\nTargets (ours / peer: cold <= 1.2 of raw web-ifc and below every peer; load <= 0.5 of That Open and xeokit, <= 1.3 of raw web-ifc; frame, pick, heap <= the best peer viewer):\n');
+  process.stdout.write(markdownTable(result.rows) + '\n\nTargets (ours / peer: cold <= 1.2 of raw web-ifc and below every peer; load <= 0.5 of That Open and xeokit, <= 1.3 of raw web-ifc; frame, pick, heap <= the best peer viewer; ours (scene): ready <= 0.1 of ours (IFC)\'s and raw web-ifc\'s load, wire <= 0.5 of the gzipped IFC, frame, pick, heap <= ours (IFC)):\n');
   process.stdout.write(targetSummary(result.rows) + '\n');
   process.stdout.write(`\nwrote ${path.relative(process.cwd(), opts.out)} in ${result.seconds} s\n`);
 }

@@ -228,7 +228,7 @@ export class BimViewer2d extends LitElement {
   // ---- loading --------------------------------------------------------------
 
   /**
-   * Loads a token URL (a manifest of models, or IFC text). Without `append` the models
+   * Loads a token URL (a manifest of models, IFC text or processed plans). Without `append` the models
    * loaded before are unloaded first. `modelId` names the (first) model; otherwise the
    * manifest's id is used, or a random one. Resolves to the ids of the loaded models.
    */

@@ -1,0 +1,3 @@
+import { installOurs } from './ours-adapter.js';
+
+installOurs('ours-scene', 'scene');
