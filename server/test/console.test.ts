@@ -246,13 +246,17 @@ describe('the console', { timeout: 15 * 60_000 }, () => {
     assert.ok(shown.drawnShare > 0.02, `the 3D view drew the model (${(shown.drawnShare * 100).toFixed(1)}% of its pixels)`);
     assert.ok(shown.storeys.length >= 2, `storeys listed: ${shown.storeys.join(', ')}`);
     assert.ok(shown.spaces > 0, 'the plans have spaces');
-    // The viewers' workers and web-ifc's wasm are the console's own build assets.
-    for (const asset of [/^\/console\/assets\/ifc-worker-[\w-]+\.js$/, /^\/console\/assets\/plan-worker-[\w-]+\.js$/, /^\/console\/assets\/web-ifc-[\w-]+\.wasm$/]) {
+    // The 3D viewer's engine (started early for IFC) and web-ifc's wasm are the console's own build assets.
+    for (const asset of [/^\/console\/assets\/ifc-worker-[\w-]+\.js$/, /^\/console\/assets\/web-ifc-[\w-]+\.wasm$/]) {
       assert.ok(requested.some((p) => asset.test(p)), `${asset} among ${requested.filter((p) => p.startsWith('/console/')).join(', ')}`);
     }
     // The 3D viewer took the revision's scene (the manifest offers it first), not its IFC.
     const files = requested.filter((p) => /\/viewer3d\/file\?/.test(p));
     assert.deepEqual(files.map((p) => new URL(p, server.url).searchParams.get('format')), ['scene'], files.join(', '));
+    // The 2D viewer took the processed plans, and started no plan worker.
+    const plans = requested.filter((p) => /\/viewer2d\/file\?/.test(p));
+    assert.deepEqual(plans.map((p) => new URL(p, server.url).searchParams.get('format')), ['plans'], plans.join(', '));
+    assert.ok(!requested.some((p) => /plan-worker/.test(p)), 'no plan worker');
     assert.ok(await page.isHidden('#alert'), await page.textContent('#alert-text') ?? '');
   });
 
