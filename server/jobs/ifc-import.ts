@@ -1,11 +1,10 @@
-import { rm } from 'node:fs/promises';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { one, type Database, type Sql } from '../storage/database.js';
 import type { BlobStore } from '../storage/blobs.js';
 import { finish, holds, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
 import type { ReadBatch, ReadIfc, ReadSummary } from './read-ifc.js';
 import { SCENE_VERSION } from '../../src/core/formats/scene.js';
-import { plansKey, sceneKey, scratchFiles, storeProcessed } from '../services/scenes.js';
+import { processedKeys, removeScratch, scratchFiles, storeProcessed } from '../services/scenes.js';
 
 type ImportRow = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -32,7 +31,7 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
       await db.transaction((tx) => finish(tx, job, worker, 'done'));
       return;
     }
-    const keys = { scene: sceneKey(imp.model_id, imp.token), plans: plansKey(imp.model_id, imp.token) };
+    const keys = processedKeys(imp.model_id, imp.token);
     const fail = async (message: string) => {
       await db.transaction(async (tx) => {
         if (!(await finish(tx, job, worker, 'failed', message))) throw new LostJob(job);
@@ -67,8 +66,7 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
     };
     const files = scratchFiles(`${imp.token}-${job.attempts}`);
     let summary: ReadSummary;
-    let scene: { stored: number; bytes: number };
-    let plans: { stored: number };
+    let sizes: Awaited<ReturnType<typeof storeProcessed>>;
     try {
       try {
         summary = await settings.read(await blobs.read(imp.blob_key), imp.object_id_base, write, files);
@@ -76,17 +74,16 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
         if (writeError) throw writeError; // the database's trouble, not the file's: tried again (runner.ts)
         return await fail((error as Error).message);
       }
-      scene = await storeProcessed(blobs, keys.scene, files.scene);
-      plans = await storeProcessed(blobs, keys.plans, files.plans);
+      sizes = await storeProcessed(blobs, keys, files);
     } finally {
-      await Promise.all([rm(files.scene, { force: true }), rm(files.plans, { force: true })]);
+      await removeScratch(files);
     }
     await db.transaction(async (tx) => {
       if (!(await finish(tx, job, worker, 'done'))) throw new LostJob(job);
       await tx.query(
         `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, scene_key, scene_size, scene_bytes, scene_version, plans_key, plans_size)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15)`,
-        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, keys.scene, scene.stored, scene.bytes, SCENE_VERSION, keys.plans, plans.stored],
+        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, summary.schema, summary.products, keys.scene, sizes.scene.stored, sizes.scene.bytes, SCENE_VERSION, keys.plans, sizes.plans.stored],
       );
       await tx.query(`UPDATE imports SET result = 'success', finished_at = now() WHERE token = $1`, [imp.token]);
     });

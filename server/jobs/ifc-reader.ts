@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
-import type { ProcessedFiles, ReadBatch, ReadSummary } from './read-ifc.js';
+import type { ReadBatch, ReadSummary } from './read-ifc.js';
+import type { ProcessedFiles } from '../services/scenes.js';
 
 /** A heap of this size is past what any model that web-ifc's 4 GB of wasm memory holds needs. */
 const MAX_HEAP_MB = 8192;

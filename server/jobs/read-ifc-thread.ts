@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
-import { readIfc, type ProcessedFiles, type ReadBatch } from './read-ifc.js';
+import { readIfc, type ReadBatch } from './read-ifc.js';
+import type { ProcessedFiles } from '../services/scenes.js';
 
 /**
  * The worker thread that reads IFC files, one at a time, so the API process stays

@@ -7,6 +7,7 @@ import { ProductTable, writeScene } from '../../src/core/ifc/scene-converter.js'
 import type { SceneEnd } from '../../src/core/formats/scene.js';
 import { encodePlans } from '../../src/core/formats/plans.js';
 import { extractPlan } from '../../src/core/plan/extract-plan.js';
+import type { ProcessedFiles } from '../services/scenes.js';
 import type { AttributeValue } from '../../src/core/types.js';
 
 /**
@@ -40,14 +41,6 @@ export interface ReadSummary {
 }
 
 /** readIfc's shape, as the jobs take it (in the server: a worker thread, ifc-reader.ts). */
-/** Where processing writes the files the viewers load. */
-export interface ProcessedFiles {
-  /** The scene (formats/scene.ts). */
-  scene: string;
-  /** The storey plans (formats/plans.ts). */
-  plans: string;
-}
-
 export type ReadIfc = (bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles) => Promise<ReadSummary>;
 
 /** Products per batch: a big model never sits whole in memory, nor in one message or transaction. */

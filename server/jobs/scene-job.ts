@@ -1,9 +1,8 @@
-import { rm } from 'node:fs/promises';
 import { one, type Database, type Sql } from '../storage/database.js';
 import type { BlobStore } from '../storage/blobs.js';
 import { SCENE_VERSION } from '../../src/core/formats/scene.js';
 import { finish, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
-import { plansKey, sceneKey, scratchFiles, storeProcessed } from '../services/scenes.js';
+import { processedKeys, removeScratch, scratchFiles, storeProcessed } from '../services/scenes.js';
 import type { ReadIfc } from './read-ifc.js';
 
 /**
@@ -39,22 +38,20 @@ export function sceneJob(db: Database, blobs: BlobStore, read: ReadIfc) {
       await db.transaction((tx) => finish(tx, job, worker, failed ? 'failed' : 'done', failed ? `given up after ${MAX_ATTEMPTS} attempts (${job.lastError})` : undefined));
       return;
     }
-    const keys = { scene: sceneKey(modelId, `${revisionId}-v${SCENE_VERSION}`), plans: plansKey(modelId, `${revisionId}-v${SCENE_VERSION}`) };
+    const keys = processedKeys(modelId, `${revisionId}-v${SCENE_VERSION}`);
     const files = scratchFiles(`${modelId}-${revisionId}-${job.attempts}`);
-    let scene: { stored: number; bytes: number };
-    let plans: { stored: number };
+    let sizes: Awaited<ReturnType<typeof storeProcessed>>;
     try {
       await read(await blobs.read(revision.blob_key), revision.object_id_base, null, files);
-      scene = await storeProcessed(blobs, keys.scene, files.scene);
-      plans = await storeProcessed(blobs, keys.plans, files.plans);
+      sizes = await storeProcessed(blobs, keys, files);
     } finally {
-      await Promise.all([rm(files.scene, { force: true }), rm(files.plans, { force: true })]);
+      await removeScratch(files);
     }
     await db.transaction(async (tx) => {
       if (!(await finish(tx, job, worker, 'done'))) throw new LostJob(job);
       await tx.query(
         'UPDATE revisions SET scene_key = $3, scene_size = $4, scene_bytes = $5, scene_version = $6, plans_key = $7, plans_size = $8 WHERE model_id = $1 AND id = $2',
-        [modelId, revisionId, keys.scene, scene.stored, scene.bytes, SCENE_VERSION, keys.plans, plans.stored],
+        [modelId, revisionId, keys.scene, sizes.scene.stored, sizes.scene.bytes, SCENE_VERSION, keys.plans, sizes.plans.stored],
       );
     });
     for (const old of [revision.scene_key, revision.plans_key]) if (old && old !== keys.scene && old !== keys.plans) await blobs.delete(old);

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -13,17 +13,37 @@ import type { BlobStore } from '../storage/blobs.js';
  * browser), and are unpacked on the way for the rest. Keys ending in `.scene` (the first
  * scenes) are stored unpacked.
  */
-export const sceneKey = (modelId: string, name: string) => `scenes/${modelId}/${name}.scene.gz`;
-export const plansKey = (modelId: string, name: string) => `scenes/${modelId}/${name}.plans.gz`;
+/** A revision's scene and plans: their blob keys, or the files processing writes them to. */
+export interface ProcessedFiles {
+  /** The scene (formats/scene.ts). */
+  scene: string;
+  /** The storey plans (formats/plans.ts). */
+  plans: string;
+}
+
+export const processedKeys = (modelId: string, name: string): ProcessedFiles => ({
+  scene: `scenes/${modelId}/${name}.scene.gz`,
+  plans: `scenes/${modelId}/${name}.plans.gz`,
+});
 
 /** The files of this process's own for a scene and plans on their way from the reader thread to blob storage. */
-export const scratchFiles = (name: string) => ({
+export const scratchFiles = (name: string): ProcessedFiles => ({
   scene: path.join(tmpdir(), `bim-scene-${process.pid}-${name}`),
   plans: path.join(tmpdir(), `bim-plans-${process.pid}-${name}`),
 });
 
+/** Stores the scratch files under `keys`; resolves with each one's size stored (gzipped) and unpacked. */
+export async function storeProcessed(blobs: BlobStore, keys: ProcessedFiles, files: ProcessedFiles) {
+  return { scene: await storeFile(blobs, keys.scene, files.scene), plans: await storeFile(blobs, keys.plans, files.plans) };
+}
+
+/** Removes the scratch files (those there are). */
+export async function removeScratch(files: ProcessedFiles): Promise<void> {
+  await Promise.all([rm(files.scene, { force: true }), rm(files.plans, { force: true })]);
+}
+
 /** Stores the file `file` under `key`; resolves with its size stored (gzipped) and unpacked. */
-export async function storeProcessed(blobs: BlobStore, key: string, file: string): Promise<{ stored: number; bytes: number }> {
+async function storeFile(blobs: BlobStore, key: string, file: string): Promise<{ stored: number; bytes: number }> {
   const gzip = createGzip();
   const source = createReadStream(file);
   source.on('error', (error) => gzip.destroy(error));
