@@ -27,7 +27,7 @@ import { GridAxes, type AxisState, type GridInfo } from './scene/grid-axes.js';
 import { Images, type ImageSpec } from './scene/images.js';
 import { cssColor, parseColor } from './data/colors.js';
 import { MODEL_ID_SPAN, expressIdOf, isValidBase, objectId, toIdList } from './data/object-ids.js';
-import type { ModelSource } from './data/load-sources.js';
+import { withFallback, type ModelSource } from './data/load-sources.js';
 import {
   ViewerError,
   type Box,
@@ -259,14 +259,8 @@ export class Viewer3d {
    * without waiting for them. A source that fails and has a fallback (a scene whose
    * manifest also offers the IFC) is loaded from the fallback, with a warning that says why.
    */
-  async loadModel(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void, onShown: () => void = () => {}): Promise<ModelInfo> {
-    try {
-      return await this.loadSource(source, only, onProgress, onShown);
-    } catch (e) {
-      if (!source.fallback || (e instanceof ViewerError && e.type === 'argument')) throw e;
-      console.warn(`bim-viewer-3d: loading the ${source.fallback.format ?? 'other'} format instead, because ${(e as Error).message}`);
-      return this.loadSource(source.fallback, only, onProgress, onShown);
-    }
+  loadModel(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void, onShown: () => void = () => {}): Promise<ModelInfo> {
+    return withFallback('bim-viewer-3d', source, (from) => this.loadSource(from, only, onProgress, onShown));
   }
 
   private async loadSource(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void, onShown: () => void): Promise<ModelInfo> {

@@ -2,7 +2,7 @@ import { LitElement, css, html, type ComplexAttributeConverter } from 'lit';
 import { property } from 'lit/decorators.js';
 import { checkIds, checkString } from '../core/data/arguments.js';
 import { fetchBytes } from '../core/data/fetch-bytes.js';
-import { loadSources, PLANS_OR_IFC, type ModelSource } from '../core/data/load-sources.js';
+import { loadSources, PLANS_OR_IFC, withFallback, type ModelSource } from '../core/data/load-sources.js';
 import { decodePlans, PlansFormatError } from '../core/formats/plans.js';
 import type { PlanModel } from '../core/plan/protocol.js';
 import { MODEL_ID_SPAN, isValidBase, toIdList } from '../core/data/object-ids.js';
@@ -281,15 +281,16 @@ export class BimViewer2d extends LitElement {
    * extracted from its IFC in the plan worker. Processed plans that fail to load give way
    * to the IFC the manifest also offers, with a warning that says why.
    */
-  private async planOf(source: ModelSource, base: string): Promise<PlanModel> {
+  private planOf(source: ModelSource, base: string): Promise<PlanModel> {
+    return withFallback('bim-viewer-2d', source, (from) => this.planFrom(from, base));
+  }
+
+  private async planFrom(source: ModelSource, base: string): Promise<PlanModel> {
     if (source.format === 'plans') {
       try {
         return decodePlans(new Uint8Array(source.bytes ?? (await fetchBytes(source.url))), base);
       } catch (e) {
-        const error = e instanceof PlansFormatError ? new ViewerError('plans', `${source.url}: ${e.message}`) : e;
-        if (!source.fallback) throw error;
-        console.warn(`bim-viewer-2d: loading the ${source.fallback.format} format instead, because ${(error as Error).message}`);
-        return this.planOf(source.fallback, base);
+        throw e instanceof PlansFormatError ? new ViewerError('plans', `${source.url}: ${e.message}`) : e;
       }
     }
     const bytes = source.bytes ?? (await fetchBytes(source.url));

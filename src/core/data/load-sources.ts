@@ -47,6 +47,21 @@ export async function loadSources(url: string, formats: readonly string[] = IFC_
   throw new ViewerError('ifc', `${absolute} is neither IFC (ISO-10303-21), a scene (BIMSCENE), plans (BIMPLANS) nor a JSON manifest`);
 }
 
+/**
+ * Loads a source with `load`; when that fails and the manifest offered the same revision
+ * in another format (`fallback`), loads that instead and says why on the console, as
+ * `who`. A wrong argument is the caller's mistake in any format: it is not retried.
+ */
+export async function withFallback<T>(who: string, source: ModelSource, load: (source: ModelSource) => Promise<T>): Promise<T> {
+  try {
+    return await load(source);
+  } catch (e) {
+    if (!source.fallback || (e instanceof ViewerError && e.type === 'argument')) throw e;
+    console.warn(`${who}: loading the ${source.fallback.format} format instead, because ${(e as Error).message}`);
+    return load(source.fallback);
+  }
+}
+
 /** The models of a manifest, each in the first of `supported` it offers (with an IFC to fall back on). */
 export function parseManifest(text: string, baseUrl: string, supported: readonly string[] = IFC_FORMATS): ModelSource[] {
   let json: unknown;
