@@ -31,7 +31,9 @@ export class SceneLoader implements ModelLoader {
   private header: SceneHeader | null = null;
   private table: Promise<SceneProducts>;
   private tableRead: (products: SceneProducts) => void = () => {};
+  /** The product table's row of an express id, and the express id of a GlobalId: made on first use. */
   private row: Map<number, number> | null = null;
+  private byGlobalId: Map<string, number> | null = null;
   private readonly only: Set<number> | null;
 
   constructor(
@@ -109,8 +111,8 @@ export class SceneLoader implements ModelLoader {
 
   async expressIds(globalIds: string[]): Promise<(number | null)[]> {
     const table = await this.table;
-    const byGlobalId = new Map(table.globalIds.map((g, i) => [g, table.expressIds[i]]));
-    return globalIds.map((g) => byGlobalId.get(g) ?? null);
+    this.byGlobalId ??= new Map(table.globalIds.map((g, i) => [g, table.expressIds[i]]));
+    return globalIds.map((g) => this.byGlobalId!.get(g) ?? null);
   }
 
   async spatial(): Promise<SpatialNode | null> {
