@@ -63,6 +63,13 @@ const fileQuery = {
 export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
   const tags = ['v2 viewer tokens'];
   for (const { kind, resource } of KINDS) {
+    /** The revision of `model` a live token of this kind grants; 401 or 404 otherwise. */
+    const grantedRevision = async (project: string, { token, model }: { token?: string; model?: string }) => {
+      const grant = await resolveViewerToken(ctx.db, kind, project, token);
+      const revision = (await grantedRevisions(ctx.db, grant)).find((r) => r.modelId === model);
+      if (!revision) throw notFound('Model', model ?? '');
+      return revision;
+    };
     await app.register(async (scope) => {
       requireBearer(scope, ctx);
       scope.post<{ Params: { project: string }; Body: TokenRequest | null }>(
@@ -105,9 +112,7 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
       { schema: { tags, params: projectParams, querystring: fileQuery } },
       async (request, reply) => {
         cors(reply);
-        const grant = await resolveViewerToken(ctx.db, kind, request.params.project, request.query.token);
-        const revision = (await grantedRevisions(ctx.db, grant)).find((r) => r.modelId === request.query.model);
-        if (!revision) throw notFound('Model', request.query.model ?? '');
+        const revision = await grantedRevision(request.params.project, request.query);
         reply.header('Cache-Control', 'private, max-age=3600');
         const format = request.query.format ?? 'ifc';
         if (format === 'ifc') return reply.header('Content-Type', IFC_MEDIA_TYPE).header('Content-Length', revision.size).send(await ctx.blobs.get(revision.blobKey));
@@ -126,9 +131,7 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
       { schema: { tags, params: projectParams, querystring: productsQuery } },
       async (request, reply) => {
         cors(reply);
-        const grant = await resolveViewerToken(ctx.db, kind, request.params.project, request.query.token);
-        const revision = (await grantedRevisions(ctx.db, grant)).find((r) => r.modelId === request.query.model);
-        if (!revision) throw notFound('Model', request.query.model ?? '');
+        const revision = await grantedRevision(request.params.project, request.query);
         const { ids, attributes, definedBy, page, per_page } = request.query;
         const filter = { attributes, definedBy, ...(ids ? { objectId: ids.split(',').map(Number) } : {}) };
         const json = await listProducts(ctx.db, [revision], filter, ids ? { page: 1, per_page: PER_PAGE_MAX } : { page, per_page });
