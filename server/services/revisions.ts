@@ -28,7 +28,8 @@ export interface StoredRevision extends Revision {
   plansSize: number | null;
 }
 
-const COLUMNS = `r.id, r.comment, (extract(epoch FROM r.created_at) * 1000)::bigint AS timestamp, r.model_id AS "modelId",
+/** A StoredRevision's columns, of `revisions r JOIN models m`. */
+export const REVISION_COLUMNS = `r.id, r.comment, (extract(epoch FROM r.created_at) * 1000)::bigint AS timestamp, r.model_id AS "modelId",
   m.project_id AS "projectId", r.object_id_base AS "objectIdBase", r.file_name AS "fileName", r.blob_key AS "blobKey", r.size, r.product_count AS "productCount",
   r.scene_key AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes",
   r.plans_key AS "plansKey", r.plans_size AS "plansSize"`;
@@ -37,7 +38,7 @@ export const publicRevision = ({ id, comment, timestamp }: Revision): Revision =
 
 export async function listRevisions(sql: Sql, userId: string, modelId: string): Promise<Revision[]> {
   await modelFor(sql, userId, modelId);
-  const rows = await sql.query<StoredRevision>(`SELECT ${COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id WHERE r.model_id = $1 ORDER BY r.id`, [modelId]);
+  const rows = await sql.query<StoredRevision>(`SELECT ${REVISION_COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id WHERE r.model_id = $1 ORDER BY r.id`, [modelId]);
   return rows.map(publicRevision);
 }
 
@@ -54,7 +55,7 @@ export const visibleRevision = (columns: string) => `SELECT ${columns} FROM revi
  * query on the way that succeeds.
  */
 export async function revisionFor(sql: Sql, userId: string, modelId: string, revisionId?: number): Promise<StoredRevision> {
-  const row = await one<StoredRevision>(sql, visibleRevision(COLUMNS), [modelId, userId, revisionId ?? null]);
+  const row = await one<StoredRevision>(sql, visibleRevision(REVISION_COLUMNS), [modelId, userId, revisionId ?? null]);
   if (row) return row;
   await modelFor(sql, userId, modelId); // 404 Model when that is what is missing
   throw notFound('Revision', revisionId ?? `latest of model ${modelId}`);
@@ -64,7 +65,7 @@ export async function revisionFor(sql: Sql, userId: string, modelId: string, rev
 export async function revisionOf(sql: Sql, modelId: string, revisionId?: number): Promise<StoredRevision> {
   const row = await one<StoredRevision>(
     sql,
-    `SELECT ${COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id WHERE r.model_id = $1 AND ($2::int IS NULL OR r.id = $2) ORDER BY r.id DESC LIMIT 1`,
+    `SELECT ${REVISION_COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id WHERE r.model_id = $1 AND ($2::int IS NULL OR r.id = $2) ORDER BY r.id DESC LIMIT 1`,
     [modelId, revisionId ?? null],
   );
   if (!row) throw notFound('Revision', revisionId === undefined ? `latest of model ${modelId}` : revisionId);
@@ -74,7 +75,7 @@ export async function revisionOf(sql: Sql, modelId: string, revisionId?: number)
 /** The current set of revisions of a project: the latest of each model that has one, in object id order. */
 export async function currentRevisions(sql: Sql, projectId: string): Promise<StoredRevision[]> {
   const rows = await sql.query<StoredRevision>(
-    `SELECT DISTINCT ON (r.model_id) ${COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id
+    `SELECT DISTINCT ON (r.model_id) ${REVISION_COLUMNS} FROM revisions r JOIN models m ON m.id = r.model_id
      WHERE m.project_id = $1 ORDER BY r.model_id, r.id DESC`,
     [projectId],
   );

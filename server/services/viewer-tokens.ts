@@ -1,7 +1,7 @@
 import type { Sql } from '../storage/database.js';
 import { badRequest, notFound, unauthorized } from './errors.js';
 import { projectFor } from './projects.js';
-import { currentRevisions, revisionOf, type StoredRevision } from './revisions.js';
+import { currentRevisions, REVISION_COLUMNS, revisionOf, type StoredRevision } from './revisions.js';
 import { newToken, tokenHash } from './secrets.js';
 
 /**
@@ -72,8 +72,7 @@ export async function resolveViewerToken(sql: Sql, kind: ViewerKind, projectId: 
 /** The granted revisions with what a manifest shows of them (revisions deleted since are left out). */
 export async function grantedRevisions(sql: Sql, grant: Grant): Promise<(StoredRevision & { modelName: string })[]> {
   return sql.query(
-    `SELECT r.id, r.model_id AS "modelId", m.name AS "modelName", r.object_id_base AS "objectIdBase", r.blob_key AS "blobKey", r.size, r.file_name AS "fileName", r.product_count AS "productCount",
-            r.scene_key AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes", r.plans_key AS "plansKey", r.plans_size AS "plansSize"
+    `SELECT ${REVISION_COLUMNS}, m.name AS "modelName"
      FROM jsonb_to_recordset($1::jsonb) AS g(model text, revision int)
      JOIN revisions r ON r.model_id = g.model AND r.id = g.revision JOIN models m ON m.id = r.model_id AND m.project_id = $2`,
     [JSON.stringify(grant.revisions), grant.projectId],
