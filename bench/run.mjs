@@ -27,8 +27,8 @@ import { allModels, fileOfUrl, findModel, prepare } from './models.mjs';
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH, '..');
 const DIST = path.join(BENCH, 'dist');
-export const VIEWERS = ['ours', 'ours-scene', 'thatopen', 'xeokit', 'raw-web-ifc'];
-const PAGE = { ours: 'ours', 'ours-scene': 'ours-scene', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
+export const VIEWERS = ['ours', 'ours-scene', 'thatopen', 'thatopen-frag', 'xeokit', 'xeokit-xkt', 'raw-web-ifc'];
+const PAGE = { ours: 'ours.html', 'ours-scene': 'ours-scene.html', thatopen: 'thatopen.html', 'thatopen-frag': 'thatopen.html?format=frag', xeokit: 'xeokit.html', 'xeokit-xkt': 'xeokit.html?format=xkt', 'raw-web-ifc': 'raw.html' };
 const QUICK_MODELS = ['house', 'office-2k'];
 
 // ---- arguments ----------------------------------------------------------------------
@@ -68,22 +68,33 @@ function selectModels(opts) {
   return wanted ? wanted.map(findModel) : allModels();
 }
 
-// ---- scenes ---------------------------------------------------------------------------
+// ---- processed formats ------------------------------------------------------------------
 
-/** The scenes this run converted, by the URL the bench's server serves them at. */
-const scenes = new Map();
+/**
+ * Viewers that load a processed file instead of the IFC: ours its scene, xeokit its XKT,
+ * That Open its Fragments. Each is converted once per run, by the converter its makers
+ * document (the time is a figure), and served at `/<prefix>/<the model's URL>`.
+ */
+const PROCESSED = {
+  'ours-scene': { prefix: 'scenes', ext: 'scene', command: (input, out) => ['--import', 'tsx', path.join(ROOT, 'scripts/ifc-to-scene.ts'), input, out] },
+  'xeokit-xkt': { prefix: 'xkt', ext: 'xkt', command: (input, out) => [path.join(BENCH, 'peer-formats.mjs'), 'xkt', input, out] },
+  'thatopen-frag': { prefix: 'frag', ext: 'frag', command: (input, out) => [path.join(BENCH, 'peer-formats.mjs'), 'frag', input, out] },
+};
 
-/** Where a viewer's page fetches a model: `ours-scene` fetches the model's scene. */
-const modelUrl = (viewer, model) => (viewer === 'ours-scene' ? `/scenes${model.url}` : model.url);
+/** The processed files this run converted, by the URL the bench's server serves them at. */
+const processed = new Map();
 
-/** Converts a model to a scene with `npm run scene`, once per run (its time is a figure). */
-function convertScene(model) {
-  const url = modelUrl('ours-scene', model);
-  const out = path.join(os.tmpdir(), 'bim-bench-scenes', `${model.name}.scene`);
+/** Where a viewer's page fetches a model: the processed viewers fetch their own file. */
+const modelUrl = (viewer, model) => (PROCESSED[viewer] ? `/${PROCESSED[viewer].prefix}${model.url}` : model.url);
+
+/** Converts a model for a processed viewer, in a child process (so each converter starts cold, as its command line does). */
+function convert(viewer, model) {
+  const { ext, command } = PROCESSED[viewer];
+  const out = path.join(os.tmpdir(), 'bim-bench-processed', `${model.name}.${ext}`);
   mkdirSync(path.dirname(out), { recursive: true });
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/ifc-to-scene.ts'), model.file, out], { cwd: ROOT, encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`npm run scene failed on ${model.name}: ${r.stderr.trim()}`);
-  scenes.set(url, out);
+  const r = spawnSync(process.execPath, command(model.file, out), { cwd: ROOT, encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`converting ${model.name} for ${viewer} failed: ${r.stderr.trim().split('\n').pop()}`);
+  processed.set(modelUrl(viewer, model), out);
   return { file: out, convert_ms: JSON.parse(r.stdout.trim().split('\n').pop()).ms };
 }
 
@@ -147,8 +158,8 @@ export function startServer() {
   const server = createServer((req, res) => {
     const url = new URL(req.url, 'http://x');
     const pathname = decodeURIComponent(url.pathname);
-    let file = fileOfUrl(pathname) ?? scenes.get(pathname) ?? null;
-    if (!file && !/^\/(samples|models|scenes)\//.test(pathname)) {
+    let file = fileOfUrl(pathname) ?? processed.get(pathname) ?? null;
+    if (!file && !/^\/(samples|models|scenes|xkt|frag)\//.test(pathname)) {
       const [prefix, dir] = roots.find(([p]) => pathname.startsWith(p));
       file = path.join(dir, pathname.slice(prefix.length));
       if (!file.startsWith(dir)) file = null;
@@ -303,7 +314,7 @@ async function runOnce(context, base, viewer, model, opts, { warmup = false, kee
     let cdp, workers, load, setup_ms;
     try {
       await withTimeout((async () => {
-        await page.goto(`${base}/${PAGE[viewer]}.html`);
+        await page.goto(`${base}/${PAGE[viewer]}`);
         await page.waitForFunction(() => globalThis.__bench?.state.phase === 'ready', null, { timeout: 60_000 });
         cdp = await context.newCDPSession(page);
         lap('page');
@@ -346,7 +357,7 @@ async function runCold(context, base, viewer, model, opts) {
   const page = await context.newPage();
   try {
     return await withTimeout((async () => {
-      await page.goto(`${base}/${PAGE[viewer]}.html`);
+      await page.goto(`${base}/${PAGE[viewer]}`);
       await page.waitForFunction(() => globalThis.__bench?.state.phase === 'ready', null, { timeout: 60_000 });
       await page.evaluate((url) => globalThis.__bench.fetchModel(url), modelUrl(viewer, model));
       return page.evaluate(() => globalThis.__bench.cold());
@@ -372,9 +383,9 @@ const sharedContexts = new Map();
 async function measure(browser, base, viewer, model, opts) {
   const row = { model: model.name, kind: model.kind, viewer, orbit_frames: orbitSteps(model, opts) };
   let file = model.file;
-  if (viewer === 'ours-scene') {
+  if (PROCESSED[viewer]) {
     try {
-      ({ file, convert_ms: row.convert_ms } = convertScene(model));
+      ({ file, convert_ms: row.convert_ms } = convert(viewer, model));
     } catch (e) {
       return Object.assign(row, { load_ms: null, runs: 0, error: e.message });
     }
@@ -478,14 +489,21 @@ function ratio(a, b) {
 export function targets(rows, model) {
   const of = (viewer) => rows.find((r) => r.model === model && r.viewer === viewer && !r.error);
   const ours = of('ours');
-  if (!ours) return { checked: false, misses: ['ours has no result'] };
+  const scene = of('ours-scene');
+  if (!ours && !scene) return { checked: false, misses: ['ours has no result'] };
+  const raw = of('raw-web-ifc');
+  const misses = ours ? ifcMisses(ours, raw, ['thatopen', 'xeokit'].map(of).filter(Boolean)) : [];
+  if (scene) misses.push(...sceneMisses(scene, ours, raw), ...processedMisses(scene, ['xeokit-xkt', 'thatopen-frag'].map(of).filter(Boolean)));
+  return { checked: true, misses };
+}
+
+/** Ours (IFC) against the peers loading the same IFC (issue 16). */
+function ifcMisses(ours, raw, peers) {
   const misses = [];
-  const peers = ['thatopen', 'xeokit'].map(of).filter(Boolean);
   for (const peer of peers) {
     const r = ratio(ours.load_ms, peer.load_ms);
     if (r !== null && r > 0.5) misses.push(`load ${r.toFixed(2)}x ${peer.viewer} (target <= 0.5)`);
   }
-  const raw = of('raw-web-ifc');
   if (raw) {
     const r = ratio(ours.load_ms, raw.load_ms);
     if (r !== null && r > 1.3) misses.push(`load ${r.toFixed(2)}x raw web-ifc (target <= 1.3)`);
@@ -501,9 +519,7 @@ export function targets(rows, model) {
     const r = best ? ratio(ours[field], best[field]) : null;
     if (r !== null && r > 1) misses.push(`${label} ${r.toFixed(2)}x best peer ${best.viewer} (target <= 1)`);
   }
-  const scene = of('ours-scene');
-  if (scene) misses.push(...sceneMisses(scene, ours, raw));
-  return { checked: true, misses };
+  return misses;
 }
 
 /** The scene's targets (issue 18): ready <= 0.1 of ours (IFC)'s and raw web-ifc's load, half the gzipped IFC's bytes, and frame, pick, heap no worse than ours (IFC). */
@@ -513,33 +529,46 @@ function sceneMisses(scene, ours, raw) {
     const r = base ? ratio(scene.ready_ms, base.load_ms) : null;
     if (r !== null && r > 0.1) misses.push(`scene ready ${r.toFixed(2)}x ${label}'s load (target <= 0.1)`);
   }
-  const wire = ratio(scene.wire_kb, ours.wire_kb);
+  const wire = ratio(scene.wire_kb, ours?.wire_kb);
   if (wire !== null && wire > 0.5) misses.push(`scene bytes ${wire.toFixed(2)}x the gzipped IFC (target <= 0.5)`);
   for (const [field, label] of [['frame_ms', 'frame'], ['pick_ms', 'pick'], ['heap_mb', 'heap']]) {
-    const r = ratio(scene[field], ours[field]);
+    const r = ratio(scene[field], ours?.[field]);
     if (r !== null && r > 1) misses.push(`scene ${label} ${r.toFixed(2)}x ours (IFC) (target <= 1)`);
+  }
+  return misses;
+}
+
+/** The scene against the peers' processed formats (issue 18): bytes <= the smaller of theirs, ready <= half the faster one's, conversion <= the faster one's. */
+function processedMisses(scene, peers) {
+  const misses = [];
+  for (const [field, label, factor] of [['wire_kb', 'bytes', 1], ['ready_ms', 'ready', 0.5], ['convert_ms', 'conversion', 1]]) {
+    const best = peers.filter((p) => typeof p[field] === 'number').sort((a, b) => a[field] - b[field])[0];
+    const r = best ? ratio(scene[field], best[field]) : null;
+    if (r !== null && r > factor) misses.push(`scene ${label} ${r.toFixed(2)}x ${best.viewer} (target <= ${factor})`);
   }
   return misses;
 }
 
 export function markdownTable(rows) {
   const lines = [
-    '| model | viewer | setup ms | cold ms | ready ms | load ms | frame ms | pick ms | heap MB (page + workers) | draw calls | triangles | wire kB (gz) | ours/peer cold | load | frame | pick | heap |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| model | viewer | setup ms | cold ms | ready ms | load ms | frame ms | pick ms | heap MB (page + workers) | draw calls | triangles | wire kB (gz) | convert ms | ours/peer cold | load | frame | pick | heap |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const row of rows) {
-    const ours = rows.find((r) => r.model === row.model && r.viewer === 'ours' && !r.error);
+    // A peer's processed format is compared with our scene, its IFC path with ours (IFC).
+    const oursViewer = PROCESSED[row.viewer] ? 'ours-scene' : 'ours';
+    const ours = rows.find((r) => r.model === row.model && r.viewer === oursViewer && !r.error);
     const ratios = RATIO_FIELDS.map(([f]) => {
       if (row.viewer.startsWith('ours') || !ours || row.error) return '';
       const r = ratio(ours[f], row[f]);
       return r === null ? '' : r.toFixed(2);
     });
     if (row.error && row.runs === 0) {
-      lines.push(`| ${modelCell(row)} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | | | | | | |`);
+      lines.push(`| ${modelCell(row)} | ${row.viewer} | error: ${row.error.replace(/\|/g, '/').slice(0, 160)} | | | | | | | | | | | | | | | |`);
       continue;
     }
     const heap = row.heap_mb === null ? '–' : `${fmt(row.heap_mb)} (${fmt(row.page_heap_mb)} + ${fmt(row.worker_heap_mb)})`;
-    lines.push(`| ${modelCell(row)} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.setup_ms)} | ${fmt(row.cold_ms)} | ${fmt(row.ready_ms)} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${count(row.wire_kb)} | ${ratios.join(' | ')} |`);
+    lines.push(`| ${modelCell(row)} | ${row.viewer}${row.error ? ' (' + row.error.slice(0, 80) + ')' : ''} | ${fmt(row.setup_ms)} | ${fmt(row.cold_ms)} | ${fmt(row.ready_ms)} | ${fmt(row.load_ms)} | ${fmt(row.frame_ms)} | ${fmt(row.pick_ms)} | ${heap} | ${count(row.draw_calls)} | ${count(row.triangles)} | ${count(row.wire_kb)} | ${count(row.convert_ms)} | ${ratios.join(' | ')} |`);
   }
   return lines.join('\n');
 }
@@ -620,7 +649,7 @@ async function main() {
   writeFileSync(opts.out, JSON.stringify(result, null, 2) + '\n');
   const m = result.machine;
   process.stdout.write(`\n${result.date.slice(0, 10)}, ${m.cpu} (${m.cores} cores, ${m.memory_gb} GB), Chromium ${m.chromium} headless, ${m.gpu}, Node ${m.node}; medians of ${opts.runs} runs after a warm-up\n\n`);
-  process.stdout.write(markdownTable(result.rows) + '\n\nTargets (ours / peer: cold <= 1.2 of raw web-ifc and below every peer; load <= 0.5 of That Open and xeokit, <= 1.3 of raw web-ifc; frame, pick, heap <= the best peer viewer; ours (scene): ready <= 0.1 of ours (IFC)\'s and raw web-ifc\'s load, wire <= 0.5 of the gzipped IFC, frame, pick, heap <= ours (IFC)):\n');
+  process.stdout.write(markdownTable(result.rows) + '\n\nTargets (ours / peer: cold <= 1.2 of raw web-ifc and below every peer; load <= 0.5 of That Open and xeokit, <= 1.3 of raw web-ifc; frame, pick, heap <= the best peer viewer; ours (scene): ready <= 0.1 of ours (IFC)\'s and raw web-ifc\'s load, wire <= 0.5 of the gzipped IFC, frame, pick, heap <= ours (IFC); bytes <= the smaller of XKT and Fragments, ready <= half the faster one\'s, conversion <= the faster one\'s):\n');
   process.stdout.write(targetSummary(result.rows) + '\n');
   process.stdout.write(`\nwrote ${path.relative(process.cwd(), opts.out)} in ${result.seconds} s\n`);
 }

@@ -2,7 +2,9 @@
 // IfcImporter, web-ifc on the main thread) into a World (SimpleScene, SimpleRenderer,
 // SimpleCamera), wired as That Open's IfcLoader tutorial wires it: the model follows the
 // camera (model.useCamera), camera updates ask fragments for a view update, and the
-// renderer is in its default (AUTO) mode.
+// renderer is in its default (AUTO) mode. With `?format=frag` the page is `thatopen-frag`:
+// the same world loads That Open's own processed format, Fragments (the file made by
+// bench/peer-formats.mjs), with FragmentsModels.load, and starts no web-ifc.
 //
 // WORKAROUND (see README "Benchmarks"): the importer streams geometry per IFC class with
 // IfcAPI.StreamMeshes(modelID, ids, callback). In the browser build of web-ifc 0.0.78 the
@@ -31,6 +33,7 @@ if (params.get('shim') !== 'off') {
   };
 }
 
+const frag = params.get('format') === 'frag';
 let components;
 let world;
 let fragments;
@@ -45,7 +48,7 @@ async function forceUpdate() {
   await core.models.forceUpdateFinish();
 }
 
-install('thatopen', {
+install(frag ? 'thatopen-frag' : 'thatopen', {
   async setup(container) {
     components = new OBC.Components();
     const worlds = components.get(OBC.Worlds);
@@ -63,13 +66,14 @@ install('thatopen', {
       world.scene.three.add(value.object);
       fragments.core.update(true);
     });
+    caster = components.get(OBC.Raycasters).get(world);
+    if (frag) return;
     loader = components.get(OBC.IfcLoader);
     // The same web-ifc.wasm as everyone, served unhashed at /wasm/ (the importer asks for it by name).
     await loader.setup({ autoSetWasm: false, wasm: { path: `${location.origin}/wasm/`, absolute: true } });
-    caster = components.get(OBC.Raycasters).get(world);
   },
   async load(bytes) {
-    model = await loader.load(bytes, true, 'model');
+    model = frag ? await fragments.core.load(bytes, { modelId: 'model' }) : await loader.load(bytes, true, 'model');
     await forceUpdate();
   },
   bounds() {

@@ -1,5 +1,7 @@
 // xeokit: @xeokit/xeokit-sdk's Viewer with its WebIFCLoaderPlugin (web-ifc on the main
-// thread, as the plugin is written), default viewer settings.
+// thread, as the plugin is written), default viewer settings. With `?format=xkt` the page
+// is `xeokit-xkt`: the same viewer loads xeokit's own processed format with its
+// XKTLoaderPlugin (the file made by bench/peer-formats.mjs), and starts no web-ifc.
 //
 // WORKAROUND (see README "Benchmarks"): with web-ifc 0.0.78 some placed geometries come
 // out with 0 vertices (TOOLCHAIN.md). The plugin hands them to SceneModel.createMesh,
@@ -7,7 +9,7 @@
 // fires. Below, createMesh skips meshes without vertices or indices and createEntity
 // drops their ids, which is what the plugin would do if it checked. Nothing else of the
 // plugin or the viewer is changed, and non-empty geometries take the original code path.
-import { Viewer, WebIFCLoaderPlugin, SceneModel } from '@xeokit/xeokit-sdk';
+import { Viewer, WebIFCLoaderPlugin, XKTLoaderPlugin, SceneModel } from '@xeokit/xeokit-sdk';
 import * as WebIFC from 'web-ifc';
 import wasmUrl from 'web-ifc/web-ifc.wasm?url';
 import { install } from './harness.js';
@@ -29,11 +31,12 @@ SceneModel.prototype.createEntity = function (cfg) {
   return createEntity.call(this, cfg);
 };
 
+const xkt = new URLSearchParams(location.search).get('format') === 'xkt';
 let viewer;
 let plugin;
 let canvas;
 
-install('xeokit', {
+install(xkt ? 'xeokit-xkt' : 'xeokit', {
   async setup(container) {
     canvas = document.createElement('canvas');
     canvas.style.cssText = 'display:block;width:100%;height:100%';
@@ -41,6 +44,10 @@ install('xeokit', {
     canvas.height = container.clientHeight;
     container.appendChild(canvas);
     viewer = new Viewer({ canvasElement: canvas, transparent: false });
+    if (xkt) {
+      plugin = new XKTLoaderPlugin(viewer);
+      return;
+    }
     const ifcAPI = new WebIFC.IfcAPI();
     await ifcAPI.Init((path) => (path.endsWith('.wasm') ? new URL(wasmUrl, location.href).href : path), true);
     plugin = new WebIFCLoaderPlugin(viewer, { WebIFC, IfcAPI: ifcAPI });
@@ -49,7 +56,7 @@ install('xeokit', {
     return new Promise((resolve, reject) => {
       let model;
       try {
-        model = plugin.load({ id: 'model', ifc: bytes.buffer });
+        model = plugin.load(xkt ? { id: 'model', xkt: bytes.buffer } : { id: 'model', ifc: bytes.buffer });
       } catch (e) {
         reject(e);
         return;
