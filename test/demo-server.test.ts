@@ -16,6 +16,20 @@ async function tokenUrl(project: string, body?: unknown): Promise<string> {
   return json.url;
 }
 
+/** What the demo's manifest lists for a sample: its scene, plans and IFC, and its product records. */
+function sampleFormats(id: string, objectIdBase: string) {
+  return {
+    formats: [
+      { type: 'application/vnd.platform.scene', url: `/scenes/samples/${id}.scene` },
+      { type: 'application/vnd.platform.plans', url: `/scenes/samples/${id}.plans` },
+      { type: 'application/x-step', url: `/samples/${id}.ifc` },
+    ],
+    products: `/scenes/samples/${id}.products?base=${objectIdBase}`,
+  };
+}
+
+const ifcUrl = (model: Manifest['models'][number]) => model.formats.find((f) => f.type === 'application/x-step')!.url;
+
 async function manifest(url: string): Promise<Manifest> {
   const res = await fetch(url);
   assertEqual(res.status, 200, `status of ${url}`);
@@ -47,7 +61,7 @@ describe('demo backend: 3D viewer tokens', () => {
     assert(body.url !== (await tokenUrl('demo')), 'two requests give two tokens');
   });
 
-  it('GET .../viewer3d/data answers a manifest whose formats fetch the sample house', async () => {
+  it('GET .../viewer3d/data answers a manifest whose formats fetch the sample house: scene, plans, IFC', async () => {
     const url = await tokenUrl('demo');
     const { models } = await manifest(url);
     assertEqual(models.length, 1, 'models of project demo');
@@ -57,10 +71,15 @@ describe('demo backend: 3D viewer tokens', () => {
     assertEqual(house.name, truth.project.name);
     assertEqual(typeof house.revision, 'number');
     assertEqual(house.objectIdBase, '0');
-    assertEqual(house.formats[0].type, 'application/x-step');
-    assertEqual(house.formats[0].url, '/samples/house.ifc');
-    const ifc = await fetch(new URL(house.formats[0].url, url));
-    assertEqual(ifc.status, 200, `status of ${house.formats[0].url}`);
+    assertDeepEqual({ formats: house.formats, products: house.products }, sampleFormats('house', '0'));
+    for (const [format, magic] of [[house.formats[0], 'BIMSCENE'], [house.formats[1], 'BIMPLANS']]) {
+      const res = await fetch(new URL(format.url, url));
+      assertEqual(res.status, 200, `status of ${format.url}`);
+      assertEqual(res.headers.get('content-type'), format.type, `content-type of ${format.url}`);
+      assertEqual(new TextDecoder().decode((await res.arrayBuffer()).slice(0, 8)), magic, `${format.url} starts with its magic number`);
+    }
+    const ifc = await fetch(new URL(ifcUrl(house), url));
+    assertEqual(ifc.status, 200, `status of ${ifcUrl(house)}`);
     const text = await ifc.text();
     assert(text.startsWith('ISO-10303-21;'), 'the house\'s format URL gives IFC text');
     assert(text.includes(`'${truth.project.guid}'`), 'the file the truth describes (its project GlobalId)');
@@ -74,7 +93,7 @@ describe('demo backend: 3D viewer tokens', () => {
       assertEqual(model.id, id);
       assertEqual(model.name, (await truthOf(`/samples/${id}.ifc`)).project.name, `name of ${id}`);
       assertEqual(model.objectIdBase, (BigInt(i) << 32n).toString(), `objectIdBase of ${id}`);
-      assertDeepEqual(model.formats, [{ type: 'application/x-step', url: `/samples/${id}.ifc` }]);
+      assertDeepEqual({ formats: model.formats, products: model.products }, sampleFormats(id, model.objectIdBase));
     }
   });
 
@@ -86,12 +105,12 @@ describe('demo backend: 3D viewer tokens', () => {
     assertEqual(new Set(bases).size, bases.length, `objectIdBases ${bases.join(', ')}`);
     for (const base of bases) assert(/^\d+$/.test(base) && BigInt(base) % 2n ** 32n === 0n, `objectIdBase ${base}`);
     for (const model of models) {
-      const res = await fetch(new URL(model.formats[0].url, url));
-      assertEqual(res.status, 200, `status of ${model.formats[0].url}`);
+      const res = await fetch(new URL(ifcUrl(model), url));
+      assertEqual(res.status, 200, `status of ${ifcUrl(model)}`);
       const header = await head(res, 300);
-      assert(header.startsWith('ISO-10303-21;'), `${model.formats[0].url} is IFC text`);
-      const { schema } = await truthOf(model.formats[0].url);
-      assert(header.includes(`FILE_SCHEMA(('${schema}'))`), `${model.formats[0].url} is ${schema}: ${header}`);
+      assert(header.startsWith('ISO-10303-21;'), `${ifcUrl(model)} is IFC text`);
+      const { schema } = await truthOf(ifcUrl(model));
+      assert(header.includes(`FILE_SCHEMA(('${schema}'))`), `${ifcUrl(model)} is ${schema}: ${header}`);
     }
   });
 
@@ -188,6 +207,25 @@ describe('demo backend: pages and files', () => {
     }
     // with or without the folder
     assertEqual((await fetch('/models/no-such-model.ifc')).status, 404);
+  });
+
+  it('answers product records at a manifest\'s products URL, by object id, with attributes and property sets when asked', async () => {
+    const base = 1n << 32n; // the cabin's objectIdBase
+    const truth = await truthOf('/samples/cabin.ifc');
+    const walls = truth.products.filter((p) => p.type === 'IfcWall').slice(0, 2);
+    const ids = [...walls.map((w) => (base + BigInt(w.id)).toString()), (base + 999_999n).toString()];
+    const res = await fetch(`/scenes/samples/cabin.products?base=${base}&ids=${ids.join(',')}&attributes=true&definedBy=true`);
+    assertEqual(res.status, 200);
+    assertEqual(res.headers.get('access-control-allow-origin'), '*', 'readable from other origins');
+    const records = (await res.json()) as { objectId: string; globalId: string; type: string; attributes?: unknown; definedBy?: unknown[] }[];
+    assertDeepEqual(records.map((r) => [r.objectId, r.globalId, r.type]), walls.map((w) => [(base + BigInt(w.id)).toString(), w.guid, 'IfcWall']), 'the walls, and nothing for an id that is no product');
+    for (const r of records) assert(r.attributes && Array.isArray(r.definedBy), `attributes and definedBy of ${r.objectId}`);
+    const basic = (await (await fetch(`/scenes/samples/cabin.products?base=${base}&ids=${ids[0]}`)).json()) as { attributes?: unknown }[];
+    assertEqual(basic[0].attributes, undefined, 'no attributes unless asked');
+    for (const query of [`base=${base}`, `base=x&ids=${ids[0]}`, `base=${base}&ids=${Array.from({ length: 101 }, (_, i) => i + 1).join(',')}`]) {
+      await assertApiError(await fetch(`/scenes/samples/cabin.products?${query}`), 400, { code: 24, name: 'BAD_REQUEST' });
+    }
+    await assertApiError(await fetch(`/scenes/samples/no-such-building.products?base=0&ids=1`), 404, { code: 20, name: 'NOT_FOUND' });
   });
 
   it('serves jQuery 1.12.4 under /vendor/', async () => {

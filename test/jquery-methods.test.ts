@@ -163,6 +163,10 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
       const [{ objectIdBase }] = (await (await fetch(url)).json()).models;
       const [cabinWall] = productsOf(await truthOf(SAMPLES.cabin), 'IfcWall');
       assertEqual((await element.getProducts([objectIdOf(cabinWall.id, objectIdBase)]))[0]?.globalId, cabinWall.guid);
+      // from the scene the manifest lists first, its property sets from the manifest's products URL
+      assert(performance.getEntriesByType('resource').some((e) => e.name.endsWith('/scenes/samples/cabin.scene')), 'the cabin came from its scene');
+      const [withSets] = await element.getProducts([objectIdOf(cabinWall.id, objectIdBase)], { definedBy: true });
+      assert(withSets?.definedBy?.length, 'the cabin wall\'s property sets, through the products URL');
       $v.viewer('unloadModel', 'cabin');
       assertEqual((await read<ModelInfo[]>($v, 'modelInfo')).value.length, 1);
     });

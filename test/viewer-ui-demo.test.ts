@@ -17,7 +17,7 @@ async function until(condition: () => boolean | Promise<boolean>, what: string, 
 }
 
 describe('demo: the widget page', function () {
-  it('/demo/widget.html starts 3D, 2D and the widget from markup and keeps 2D and 3D in step', async () => {
+  it('/demo/widget.html starts 3D, 2D and the widget from markup, from the scene and plans its token URLs list, and keeps 2D and 3D in step', async () => {
     await inDemoFrame('/demo/widget.html?project=demo', 760, async (iframe) => {
       const doc = () => iframe.contentDocument!;
       await until(() => !!doc()?.querySelector('#viewer bim-viewer-ui'), 'the widget in #viewer');
@@ -32,6 +32,9 @@ describe('demo: the widget page', function () {
       assertEqual(ui.showViewer2dLockedNavigationToggle, true);
       assert(Array.from(doc().querySelectorAll<HTMLScriptElement>('script[src]')).some((s) => s.src.endsWith('/dist/viewer.js')), 'viewer.js loaded by the 3D bundle');
       await until(async () => (await viewer3d.modelInfo()).length > 0 && viewer2d.getStoreys({ all: true }).length > 0, 'both viewers loaded');
+      // the token URLs' manifests list the house's scene and plans first: the viewers take them
+      const fetched = iframe.contentWindow!.performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
+      for (const file of ['/scenes/samples/house.scene', '/scenes/samples/house.plans']) assert(fetched.includes(file), `${file} loaded through the token URL`);
       // project demo is the sample house
       const truth = await truthOf(SAMPLES.house);
       await until(() => (doc().querySelector('#plan .bim-viewer-ui-storey-select select') as HTMLSelectElement | null)?.options.length === truth.storeys.length, 'the storey select filled');

@@ -134,7 +134,7 @@ describe('loading IFC models', () => {
     assert((await pixelDifference(one.shot, two.shot)) < 0.001, 'the same picture');
   });
 
-  it('loads a manifest from the token flow, with one objectIdBase per model', async () => {
+  it('loads a manifest from the token flow, with one objectIdBase per model, from the scenes it lists', async () => {
     el = await createViewer();
     const url = await token(['house', 'cabin']);
     const infos = await el.loadUrl(url);
@@ -142,9 +142,14 @@ describe('loading IFC models', () => {
     const ids = await el.each();
     assertEqual(new Set(ids).size, ids.length, 'object ids are unique across models');
     // Each model's objects are its express ids plus the base the manifest gives it.
-    const manifest = (await (await fetch(url)).json()) as { models: { id: string; objectIdBase: string; formats: { url: string }[] }[] };
+    const manifest = (await (await fetch(url)).json()) as { models: { id: string; objectIdBase: string; formats: { type: string; url: string }[] }[] };
+    const fetched = performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname);
+    for (const name of ['house', 'cabin']) assert(fetched.includes(`/scenes/samples/${name}.scene`), `the ${name} came from its scene: ${fetched.filter((f) => f.includes(name))}`);
     const expected: string[] = [];
-    for (const model of manifest.models) expected.push(...drawn(await truthOf(model.formats[0].url)).map((p) => objectIdOf(p.id, model.objectIdBase)));
+    for (const model of manifest.models) {
+      const ifc = model.formats.find((f) => f.type === 'application/x-step')!;
+      expected.push(...drawn(await truthOf(ifc.url)).map((p) => objectIdOf(p.id, model.objectIdBase)));
+    }
     assertDeepEqual([...ids].sort(), expected.sort(), 'the objects of both models, each offset by its base');
     assert(manifest.models.some((m) => BigInt(m.objectIdBase) >= 4294967296n), `a base past the first model's ids: ${manifest.models.map((m) => m.objectIdBase)}`);
     const [first] = await el.getProducts([ids[0]]);

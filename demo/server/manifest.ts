@@ -1,8 +1,12 @@
-import { findModel, objectIdBase } from './catalogue.js';
+import { SCENE_MEDIA_TYPE } from '../../src/core/formats/scene.js';
+import { PLANS_MEDIA_TYPE } from '../../src/core/formats/plans.js';
+import { findModel, objectIdBase, type CatalogueModel } from './catalogue.js';
 
 /**
- * The answer of a 3D data URL: the manifest of DESIGN.md ("Token URLs"). Format URLs
- * are root-relative; the viewer resolves them against the manifest's URL.
+ * The answer of a 3D or 2D data URL: the manifest of DESIGN.md ("Token URLs"), as the
+ * platform writes it: each model's scene, plans and IFC (the viewers take the first they
+ * read; scene-files.ts makes the processed ones on first use) and its product records.
+ * URLs are root-relative; the viewer resolves them against the manifest's URL.
  */
 
 export interface ManifestFormat {
@@ -16,6 +20,7 @@ export interface ManifestModel {
   revision: number;
   objectIdBase: string;
   formats: ManifestFormat[];
+  products?: string;
 }
 
 export interface Manifest {
@@ -30,13 +35,25 @@ export function manifestFor(modelIds: readonly string[]): Manifest {
     models: modelIds.map((id) => {
       const model = findModel(id);
       if (!model) throw new Error(`manifestFor: unknown model ${id}`);
+      const base = objectIdBase(model);
+      const processed = processedUrl(model);
       return {
         id: model.id,
         name: model.name,
         revision: model.revision,
-        objectIdBase: objectIdBase(model),
-        formats: [{ type: IFC_MEDIA_TYPE, url: model.url }],
+        objectIdBase: base,
+        formats: [
+          ...(processed ? [{ type: SCENE_MEDIA_TYPE, url: `${processed}.scene` }, { type: PLANS_MEDIA_TYPE, url: `${processed}.plans` }] : []),
+          { type: IFC_MEDIA_TYPE, url: model.url },
+        ],
+        ...(processed ? { products: `${processed}.products?base=${base}` } : {}),
       };
     }),
   };
+}
+
+/** `/scenes/<folder>/<name>` for the files scene-files.ts makes of the model's IFC, or null for a name it does not serve. */
+function processedUrl(model: CatalogueModel): string | null {
+  const match = /^\/(samples|models)\/([\w.-]+)\.ifc$/.exec(model.url);
+  return match && `/scenes/${match[1]}/${match[2]}`;
 }

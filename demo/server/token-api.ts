@@ -15,7 +15,7 @@ import { VIEWER2D, VIEWER3D, tokenRoutes } from './token-routes.js';
  *   POST /v2/projects/{project}/viewer2d/token, GET /v2/projects/{project}/viewer2d/geometry?token=
  *   /samples/<name>.ifc|json   sample buildings and their truth (generated, samples/)
  *   /models/<file>             real models from the BIM_MODELS folder (default ../shared/models)
- *   /scenes/samples/<name>.scene, /scenes/models/<name>.scene   their scenes (converted on first use)
+ *   /scenes/samples/<name>.scene|.plans|.products, /scenes/models/...   their scenes, plans (converted on first use) and product records
  *   /dist/*    the script-tag bundles from `npm run build`
  *   /vendor/*  jQuery 1.12.4, 2.2.4 and 4.0.0
  *   /demo/*.html, /   the demo pages, rendered with fresh token URLs

@@ -30,7 +30,15 @@ describe('demo backend: the real models of BIM_MODELS', () => {
       const [model] = models;
       assertEqual(model.id, idOf(file));
       assertEqual(model.name, file.replace(/\.ifc$/i, ''));
-      assertDeepEqual(model.formats, [{ type: 'application/x-step', url: `/models/${encodeURIComponent(file)}` }]);
+      const processed = `/scenes/models/${file.replace(/\.ifc$/i, '')}`;
+      assertDeepEqual({ formats: model.formats, products: model.products }, {
+        formats: [
+          { type: 'application/vnd.platform.scene', url: `${processed}.scene` },
+          { type: 'application/vnd.platform.plans', url: `${processed}.plans` },
+          { type: 'application/x-step', url: `/models/${encodeURIComponent(file)}` },
+        ],
+        products: `${processed}.products?base=${model.objectIdBase}`,
+      });
       const base = BigInt(model.objectIdBase);
       assert(base % 2n ** 32n === 0n && base >= BigInt(SAMPLE_COUNT) << 32n, `${file}: objectIdBase ${model.objectIdBase} after the samples'`);
       bases.push(base);
@@ -57,7 +65,7 @@ describe('demo backend: the real models of BIM_MODELS', () => {
 
   it('keeps real models out of the sample projects', async () => {
     const { models } = await manifest('all-samples');
-    assert(models.every((m) => m.formats[0].url.startsWith('/samples/')), `all-samples: ${models.map((m) => m.id).join(', ')}`);
+    assert(models.every((m) => m.formats.every((f) => /^\/(scenes\/)?samples\//.test(f.url))), `all-samples: ${models.map((m) => m.id).join(', ')}`);
     const res = await postToken('demo', { models: [idOf(FILES[0])] });
     assertEqual(res.status, 404, 'a real model is no model of project demo');
     assertEqual(((await res.json()) as { error: { message: string } }).error.message, `Model (${idOf(FILES[0])}) not found`);

@@ -2,7 +2,7 @@
 
 /** A 3D data URL's manifest. */
 export interface Manifest {
-  models: { id: string; name: string; revision: number; objectIdBase: string; formats: { type: string; url: string }[] }[];
+  models: { id: string; name: string; revision: number; objectIdBase: string; formats: { type: string; url: string }[]; products?: string }[];
 }
 
 /** POST .../viewer3d/token for a project; `body` as JSON, a string as it is (to send bad JSON). */
