@@ -72,7 +72,7 @@ describe('demo backend: 3D viewer tokens', () => {
     assertEqual(typeof house.revision, 'number');
     assertEqual(house.objectIdBase, '0');
     assertDeepEqual({ formats: house.formats, products: house.products }, sampleFormats('house', '0'));
-    for (const [format, magic] of [[house.formats[0], 'BIMSCENE'], [house.formats[1], 'BIMPLANS']]) {
+    for (const [format, magic] of [[house.formats[0], 'BIMSCENE'], [house.formats[1], 'BIMPLANS']] as const) {
       const res = await fetch(new URL(format.url, url));
       assertEqual(res.status, 200, `status of ${format.url}`);
       assertEqual(res.headers.get('content-type'), format.type, `content-type of ${format.url}`);
