@@ -12,6 +12,10 @@ import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
 import { writeScene } from '../../src/core/ifc/scene-converter.js';
 import { RecordKind, SceneFormatError, SceneReader, type SceneRecord } from '../../src/core/formats/scene.js';
 import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from '../../src/core/formats/packing.js';
+import { GeometryStream } from '../../src/core/ifc/geometry-stream.js';
+import { StreamPlan } from '../../src/core/ifc/stream-plan.js';
+import { UnstyledProducts } from '../../src/core/ifc/unstyled.js';
+import type { GeometryChunk } from '../../src/core/ifc/protocol.js';
 
 /**
  * The scene format (src/core/formats/scene.ts) written from real web-ifc by the converter
@@ -124,6 +128,46 @@ describe('the scene format', () => {
     assert.ok(ours > 10_000, String(ours));
     assert.equal(ours, theirs);
     assert.equal(header.schema, 'IFC2X3');
+  });
+
+  const placedOften = bimModelsFolder() && path.join(bimModelsFolder()!, 'example_project_location.ifc');
+  it('holds a shape placed many times once, and reads back the chunks the IFC worker makes (example_project_location)', { skip: !placedOften || !existsSync(placedOften) ? 'no example_project_location.ifc in BIM_MODELS' : false }, async () => {
+    const bytes = await convert(placedOften!);
+    // Record by record: the shapes, and the indices each chunk holds against those it has.
+    let shapes = 0, held = 0, all = 0;
+    for (let at = 16; at < bytes.length;) {
+      const view = new DataView(bytes.buffer, bytes.byteOffset + at);
+      if (view.getUint32(0, true) === RecordKind.Shape) shapes++;
+      if (view.getUint32(0, true) === RecordKind.Chunk) [all, held] = [all + view.getUint32(16, true), held + view.getUint32(36, true)];
+      at += 8 + ((view.getUint32(4, true) + 3) & ~3);
+    }
+    assert.ok(shapes > 0 && held < all / 3, `${shapes} shape records; the chunks hold ${held} of their ${all} indices`);
+    const records = read(bytes);
+    const { origin } = of(records, RecordKind.Header)[0].header;
+    // The same model through the IFC worker's stream, which writes every piece out.
+    const ifc = await api;
+    const model = openModel(ifc, readFileSync(placedOften!));
+    const direct: GeometryChunk[] = [];
+    try {
+      const plan = new StreamPlan(ifc, model, null);
+      const stream = new GeometryStream(ifc, model, plan, new UnstyledProducts(ifc, model));
+      for (let unit = 0; unit < plan.units; unit++) stream.units([unit], origin, (chunk) => direct.push(chunk));
+      stream.end((chunk) => direct.push(chunk));
+    } finally {
+      ifc.CloseModel(model);
+    }
+    const chunks = of(records, RecordKind.Chunk).map((r) => r.chunk);
+    assert.equal(chunks.length, direct.length);
+    let triangles = 0;
+    chunks.forEach((chunk, c) => {
+      const expected = direct[c];
+      for (const key of ['colors', 'objects', 'indices', 'ranges', 'sizes', 'expressIds', 'types', 'boxes'] as const) assert.deepEqual(chunk[key], expected[key], `chunk ${c}: ${key}`);
+      const step = positionStep(expected.positions);
+      const worst = Math.max(...chunk.positions.map((p, i) => Math.abs(p - expected.positions[i])));
+      assert.ok(worst <= step, `chunk ${c}: positions off by ${worst} m (grid ${step} m)`);
+      triangles += chunk.indices.length / 3;
+    });
+    assert.ok(triangles > 150_000, `${triangles} triangles read back from a file of ${bytes.length} bytes`);
   });
 
   it('is what `npm run scene` writes, and the command says why it could not', async () => {

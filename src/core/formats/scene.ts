@@ -3,9 +3,12 @@ import type { GridData } from '../ifc/grids.js';
 import type { SpatialNode } from '../types.js';
 
 import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from './packing.js';
+import { literalPart, repeatTables, REPEAT_INTS, REPEAT_LINEAR, REPEAT_TRANSLATION, withRepeats, type SceneShape } from './repeats.js';
+
+export type { SceneShape } from './repeats.js';
 
 /**
- * The scene format (`application/vnd.platform.scene`), version 2: a model's geometry in
+ * The scene format (`application/vnd.platform.scene`), version 3: a model's geometry in
  * the shape the 3D viewer draws it (the IFC worker's chunks), with what the viewer needs
  * besides, so a page draws a processed model without web-ifc. docs/SCENE-FORMAT.md is
  * the specification; in short:
@@ -15,13 +18,14 @@ import { packIndices, packPositions, positionStep, unpackIndices, unpackPosition
  *
  * Records come in the order a viewer wants them while the bytes still arrive: the header
  * (JSON), the element chunks, the spaces' chunks, the products (JSON), the end (JSON with
- * counts: a file without it was cut short). Numbers are little-endian. Object ids in the
+ * counts: a file without it was cut short). Shape records (repeats.ts) come anywhere
+ * before the first chunk that repeats them. Numbers are little-endian. Object ids in the
  * file are express ids; the viewer adds the revision's objectIdBase.
  */
 export const SCENE_MEDIA_TYPE = 'application/vnd.platform.scene';
 export const SCENE_MAGIC = 'BIMSCENE';
-/** 2: positions and indices packed (packing.ts); 1 had them as the viewer draws them. */
-export const SCENE_VERSION = 2;
+/** 3: shapes placed many times held once (repeats.ts); 2: positions and indices packed (packing.ts); 1 had them as the viewer draws them. */
+export const SCENE_VERSION = 3;
 const PREAMBLE = 16;
 
 export const enum RecordKind {
@@ -29,6 +33,7 @@ export const enum RecordKind {
   Chunk = 2,
   Products = 3,
   End = 4,
+  Shape = 5,
 }
 
 export interface SceneHeader {
@@ -74,8 +79,8 @@ const FLAG_TRANSPARENT = 1;
 const FLAG_CLOSED = 2;
 const FLAG_SPACES = 4;
 const FLAG_INDICES32 = 8;
-/** u32 numbers before a chunk's arrays: flags, vertices, indices, pieces, objects; then the positions' grid step (f32). */
-const CHUNK_HEAD = 5;
+/** u32 numbers before a chunk's arrays: flags, vertices, indices, pieces, objects, repeats, literal vertices, literal indices; then the positions' grid step (f32). */
+const CHUNK_HEAD = 8;
 
 const pad4 = (n: number) => (n + 3) & ~3;
 
@@ -117,43 +122,82 @@ export function encodeEnd(end: SceneEnd): Uint8Array {
 
 export function encodeChunk(chunk: GeometryChunk, spaces: boolean): Uint8Array {
   const flags = (chunk.transparent ? FLAG_TRANSPARENT : 0) | (chunk.closed ? FLAG_CLOSED : 0) | (spaces ? FLAG_SPACES : 0) | (chunk.indices instanceof Uint32Array ? FLAG_INDICES32 : 0);
-  const head = new Uint32Array([flags, chunk.objects.length, chunk.indices.length, chunk.sizes.length, chunk.expressIds.length]);
+  const repeats = repeatTables(chunk);
+  const literal = literalPart(chunk);
+  const head = new Uint32Array([flags, chunk.objects.length, chunk.indices.length, chunk.sizes.length, chunk.expressIds.length, repeats.ints.length / REPEAT_INTS, literal.objects.length, literal.indices.length]);
   const step = positionStep(chunk.positions);
   return record(RecordKind.Chunk, [
-    head, new Float32Array([step]), packPositions(chunk.positions, step), chunk.colors, chunk.objects, packIndices(chunk.indices),
-    chunk.ranges, chunk.sizes, chunk.expressIds, chunk.types, chunk.boxes,
+    head, new Float32Array([step]), packPositions(literal.positions, step), literal.colors, literal.objects, packIndices(literal.indices),
+    chunk.ranges, chunk.sizes, chunk.expressIds, chunk.types, chunk.boxes, repeats.ints, repeats.linear, repeats.translation,
   ]);
 }
 
-function decodeChunk(payload: Uint8Array): { chunk: GeometryChunk; spaces: boolean } {
+/** A shape: its number and counts (u32), its grid step (f32), then its positions and triangles packed as a chunk's are (packing.ts). */
+export function encodeShape(shape: SceneShape): Uint8Array {
+  const step = positionStep(shape.positions);
+  return record(RecordKind.Shape, [new Uint32Array([shape.id, shape.positions.length / 3, shape.triangles.length]), new Float32Array([step]), packPositions(shape.positions, step), packIndices(shape.triangles)]);
+}
+
+/** Reads a record's arrays one after another, each a copy of its own. */
+class Arrays {
+  private at: number;
+  constructor(
+    private readonly payload: Uint8Array,
+    from: number,
+    private readonly what: string,
+  ) {
+    this.at = from;
+  }
+
+  span(bytes: number): Uint8Array {
+    this.at = pad4(this.at);
+    if (this.at + bytes > this.payload.byteLength) throw new SceneFormatError(`${this.what} is shorter than its arrays`);
+    this.at += bytes;
+    return this.payload.subarray(this.at - bytes, this.at);
+  }
+
+  // A copy (not slice(): a Node Buffer's shares memory): aligned, transferable, and what
+  // the viewer keeps of a chunk does not hold the rest of it.
+  take<T>(make: new (b: ArrayBuffer) => T, bytesPer: number, count: number): T {
+    return new make(new Uint8Array(this.span(bytesPer * count)).buffer);
+  }
+}
+
+function decodeShape(payload: Uint8Array): SceneShape {
+  if (payload.byteLength < 16) throw new SceneFormatError('A shape record is shorter than its header');
+  const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
+  const [id, vertices, indices] = [0, 1, 2].map((i) => view.getUint32(i * 4, true));
+  const step = view.getFloat32(12, true);
+  if (!(step > 0)) throw new SceneFormatError('A shape has no grid step for its positions');
+  const arrays = new Arrays(payload, 16, 'A shape record');
+  const shape = { id, positions: unpackPositions(arrays.span(vertices * 3 * 4), vertices * 3, step), triangles: unpackIndices(arrays.span(indices * 4), indices, true) as Uint32Array };
+  if (shape.triangles.some((t) => t >= vertices)) throw new SceneFormatError('A shape has a triangle past its positions');
+  return shape;
+}
+
+function decodeChunk(payload: Uint8Array, shapes: ReadonlyMap<number, SceneShape>, origin: readonly [number, number, number] | null): { chunk: GeometryChunk; spaces: boolean } {
   if (payload.byteLength < (CHUNK_HEAD + 1) * 4) throw new SceneFormatError('A geometry chunk is shorter than its header');
   const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
-  const [flags, vertices, indices, pieces, objects] = [0, 1, 2, 3, 4].map((i) => view.getUint32(i * 4, true));
+  const [flags, vertices, indices, pieces, objects, repeats, literalVertices, literalIndices] = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => view.getUint32(i * 4, true));
   const step = view.getFloat32(CHUNK_HEAD * 4, true);
   if (!(step > 0)) throw new SceneFormatError('A geometry chunk has no grid step for its positions');
-  let at = (CHUNK_HEAD + 1) * 4;
-  // Each array a copy of its own (not slice(): a Node Buffer's shares memory): aligned,
-  // transferable, and what the viewer keeps of a chunk does not hold the rest of it.
-  const span = (bytes: number): Uint8Array => {
-    at = pad4(at);
-    if (at + bytes > payload.byteLength) throw new SceneFormatError('A geometry chunk is shorter than its arrays');
-    at += bytes;
-    return payload.subarray(at - bytes, at);
+  const arrays = new Arrays(payload, (CHUNK_HEAD + 1) * 4, 'A geometry chunk');
+  if (literalVertices > vertices || literalIndices > indices || (!repeats && (literalVertices !== vertices || literalIndices !== indices))) throw new SceneFormatError('A geometry chunk\'s counts do not add up');
+  // The literal part: every vertex and index but the repeats'.
+  const literal = {
+    positions: unpackPositions(arrays.span(literalVertices * 3 * 4), literalVertices * 3, step),
+    colors: arrays.take(Uint8Array, 1, literalVertices * 4),
+    objects: arrays.take(Float32Array, 4, literalVertices),
+    indices: unpackIndices(arrays.span(literalIndices * 4), literalIndices, (flags & FLAG_INDICES32) !== 0),
   };
-  const take = <T>(make: new (b: ArrayBuffer) => T, bytesPer: number, count: number): T => new make(new Uint8Array(span(bytesPer * count)).buffer);
-  const chunk: GeometryChunk = {
-    positions: unpackPositions(span(vertices * 3 * 4), vertices * 3, step),
-    colors: take(Uint8Array, 1, vertices * 4),
-    objects: take(Float32Array, 4, vertices),
-    indices: unpackIndices(span(indices * 4), indices, (flags & FLAG_INDICES32) !== 0),
-    transparent: (flags & FLAG_TRANSPARENT) !== 0,
-    closed: (flags & FLAG_CLOSED) !== 0,
-    ranges: take(Uint32Array, 4, pieces * 3),
-    sizes: take(Float32Array, 4, pieces),
-    expressIds: take(Uint32Array, 4, objects),
-    types: take(Uint32Array, 4, objects),
-    boxes: take(Float32Array, 4, objects * 6),
-  };
+  const ranges = arrays.take(Uint32Array, 4, pieces * 3);
+  const sizes = arrays.take(Float32Array, 4, pieces);
+  const expressIds = arrays.take(Uint32Array, 4, objects);
+  const types = arrays.take(Uint32Array, 4, objects);
+  const boxes = arrays.take(Float32Array, 4, objects * 6);
+  const tables = { ints: arrays.take(Uint32Array, 4, repeats * REPEAT_INTS), linear: arrays.take(Float32Array, 4, repeats * REPEAT_LINEAR), translation: arrays.take(Float64Array, 8, repeats * REPEAT_TRANSLATION) };
+  const full = repeats ? withRepeats(literal, { vertices, indices }, tables, shapes, origin ?? [0, 0, 0], step, SceneFormatError) : literal;
+  const chunk: GeometryChunk = { ...full, transparent: (flags & FLAG_TRANSPARENT) !== 0, closed: (flags & FLAG_CLOSED) !== 0, ranges, sizes, expressIds, types, boxes };
   for (let i = 0; i < chunk.indices.length; i++) {
     if (chunk.indices[i] >= vertices) throw new SceneFormatError('A geometry chunk has an index past its vertices');
   }
@@ -181,6 +225,9 @@ export class SceneReader {
   private started = false;
   private ended = false;
   private chunks = 0;
+  /** The shapes read so far, and the header's origin: what the chunks' repeats are placed with. */
+  private readonly shapes = new Map<number, SceneShape>();
+  private origin: [number, number, number] | null = null;
 
   push(bytes: Uint8Array): SceneRecord[] {
     this.pending.push(bytes);
@@ -203,7 +250,8 @@ export class SceneReader {
       const length = view.getUint32(4, true);
       this.need = 8 + pad4(length);
       if (buffer.length - at < this.need) break;
-      records.push(this.decode(kind, buffer.subarray(at + 8, at + 8 + length)));
+      const record = this.decode(kind, buffer.subarray(at + 8, at + 8 + length));
+      if (record) records.push(record);
       at += this.need;
       this.need = 8;
     }
@@ -218,13 +266,22 @@ export class SceneReader {
     if (!this.ended) throw new SceneFormatError('The scene file is truncated: it ends before its end record');
   }
 
-  private decode(kind: number, payload: Uint8Array): SceneRecord {
+  /** A record, or null for a shape (kept here for the chunks that repeat it). */
+  private decode(kind: number, payload: Uint8Array): SceneRecord | null {
     switch (kind) {
-      case RecordKind.Header:
-        return { kind, header: decodeJson<SceneHeader>(payload, 'header') };
+      case RecordKind.Header: {
+        const header = decodeJson<SceneHeader>(payload, 'header');
+        this.origin = header.origin;
+        return { kind, header };
+      }
+      case RecordKind.Shape: {
+        const shape = decodeShape(payload);
+        this.shapes.set(shape.id, shape);
+        return null;
+      }
       case RecordKind.Chunk:
         this.chunks++;
-        return { kind, ...decodeChunk(payload) };
+        return { kind, ...decodeChunk(payload, this.shapes, this.origin) };
       case RecordKind.Products:
         return { kind, products: decodeJson<SceneProducts>(payload, 'product table') };
       case RecordKind.End: {

@@ -1,4 +1,4 @@
-import { RANGE_STRIDE, UNSTYLED, type GeometryChunk } from './protocol.js';
+import { RANGE_STRIDE, UNSTYLED, type GeometryChunk, type PieceRepeat } from './protocol.js';
 import type { PieceShape } from './piece-shape.js';
 import { ifcPoint } from './web-ifc-frame.js';
 
@@ -26,6 +26,8 @@ export class GeometryBatcher {
   private objects = new Float32Array(0);
   private indices = new Uint32Array(0);
   private ranges: number[] = [];
+  /** The pieces that repeat a shape, with the number of their range (scene writing only). */
+  private repeats: { repeat: PieceRepeat; piece: number }[] = [];
   /** The chunk's objects: express id to number, and per number its type and box. */
   private readonly numbers = new Map<number, number>();
   private expressIds: number[] = [];
@@ -46,8 +48,10 @@ export class GeometryBatcher {
    * web-ifc's interleaved position+normal array (y up); `m` its column-major placement;
    * `shape` what PieceShape read of it; `rgba` its colour, null when the IFC gives it none
    * (then all four channels are 0, which no colour of a file is: see UNSTYLED).
+   * `repeatOf`: the number of the scene's shape this geometry is (the chunk then says
+   * where the piece went, for the scene writer to hold the shape once).
    */
-  add(expressId: number, type: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, rgba: ArrayLike<number> | null, shape: PieceShape) {
+  add(expressId: number, type: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, rgba: ArrayLike<number> | null, shape: PieceShape, repeatOf?: number) {
     const { local, firsts, distinct: count } = shape;
     if (this.vertices > 0 && (this.vertices + count > CHUNK_VERTICES || this.indexCount + triangles.length > CHUNK_INDICES)) this.emit();
     // Only an empty chunk grows (a piece bigger than a chunk gets one of its own, with 32-bit indices).
@@ -102,6 +106,10 @@ export class GeometryBatcher {
       indices[first + t + 1] = base + local[triangles[t + second]];
       indices[first + t + 2] = base + local[triangles[t + third]];
     }
+    if (repeatOf !== undefined) {
+      const repeat = { shape: repeatOf, m: Float64Array.from(m), inward: shape.inward, vertexBase: base, vertices: count, indexFirst: first, indices: triangles.length };
+      this.repeats.push({ repeat, piece: this.ranges.length / RANGE_STRIDE });
+    }
     this.vertices += count;
     this.indexCount += triangles.length;
     this.ranges.push(object, first, triangles.length);
@@ -111,7 +119,9 @@ export class GeometryBatcher {
   emit() {
     if (this.vertices === 0) return;
     const n = this.vertices;
-    const { indices, ranges, sizes } = this.largestFirst();
+    const { indices, ranges, sizes, movedTo } = this.largestFirst();
+    // A repeat's triangles moved with its piece's range.
+    const repeats = this.repeats.map(({ repeat, piece }) => ({ ...repeat, indexFirst: ranges[movedTo[piece] * RANGE_STRIDE + 1] }));
     this.flush({
       positions: this.positions.slice(0, n * 3),
       colors: this.colors.slice(0, n * 4),
@@ -124,10 +134,12 @@ export class GeometryBatcher {
       expressIds: new Uint32Array(this.expressIds),
       types: new Uint32Array(this.types),
       boxes: new Float32Array(this.boxes),
+      ...(repeats.length ? { repeats } : {}),
     });
     this.vertices = 0;
     this.indexCount = 0;
     this.ranges = [];
+    this.repeats = [];
     this.numbers.clear();
     this.expressIds = [];
     this.types = [];
@@ -152,14 +164,16 @@ export class GeometryBatcher {
     const ranges = new Uint32Array(this.ranges.length);
     const sizes = new Float32Array(pieces);
     let at = 0;
+    const movedTo = new Uint32Array(pieces);
     order.forEach((piece, k) => {
+      movedTo[piece] = k;
       const [object, first, count] = this.ranges.slice(piece * RANGE_STRIDE, (piece + 1) * RANGE_STRIDE);
       indices.set(this.indices.subarray(first, first + count), at);
       ranges.set([object, at, count], k * RANGE_STRIDE);
       sizes[k] = objectSize[object];
       at += count;
     });
-    return { indices, ranges, sizes };
+    return { indices, ranges, sizes, movedTo };
   }
 
   private allocate(vertices: number, indices: number) {

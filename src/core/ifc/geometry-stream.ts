@@ -6,8 +6,15 @@ import type { StreamPlan } from './stream-plan.js';
 import type { UnstyledProducts } from './unstyled.js';
 import { ifcPoint } from './web-ifc-frame.js';
 import type { GeometryChunk } from './protocol.js';
+import type { SceneShape } from '../formats/scene.js';
 
 type Origin = [number, number, number];
+/**
+ * The smallest geometry (distinct positions) a scene holds once when it is placed again.
+ * Below it, gzip packs a written-out copy about as small as a repeat: on the four real
+ * sample models a threshold of 256 never makes a file bigger than none (docs/SCENE-FORMAT.md).
+ */
+const MIN_SHAPE_VERTICES = 256;
 export type ChunkSink = (chunk: GeometryChunk, spaces: boolean) => void;
 
 /**
@@ -18,12 +25,21 @@ export type ChunkSink = (chunk: GeometryChunk, spaces: boolean) => void;
 export class GeometryStream {
   private batchers: { opaque: GeometryBatcher; solid: GeometryBatcher; glass: GeometryBatcher; origin: Origin; spaces: boolean } | null = null;
   private readonly shape = new PieceShape();
+  /** Per web-ifc geometry placed so far: its size, and its shape number once it was placed twice. */
+  private readonly placed = new Map<number, { vertices: number; indices: number; shape?: number }>();
+  private shapes = 0;
 
+  /**
+   * `onShape`, for writing a scene: a geometry placed a second time becomes a shape,
+   * handed to `onShape` before any chunk that repeats it, and its pieces from then on
+   * carry `repeats` (GeometryChunk) so the scene holds it once.
+   */
   constructor(
     private readonly ifc: IfcAPI,
     private readonly modelID: number,
     private readonly plan: StreamPlan,
     private readonly unstyled: UnstyledProducts,
+    private readonly onShape?: (shape: SceneShape) => void,
   ) {}
 
   /** Takes each full chunk (`spaces` when it holds spaces only): the last call's, which filled it last. */
@@ -54,11 +70,12 @@ export class GeometryStream {
           this.emitAll();
           this.batchers.spaces = true;
         }
-        forEachGeometry(ifc, modelID, mesh, (vertices, triangles, { flatTransformation: m, color: c }) => {
+        forEachGeometry(ifc, modelID, mesh, (vertices, triangles, { flatTransformation: m, color: c, geometryExpressID }) => {
           const into = this.batchers ?? this.begin(firstVertex(vertices, m), type === IFCSPACE);
           const piece = shape.read(vertices, triangles, m);
           const rgba = unstyled.unstyled(mesh.expressID, c) ? null : [c.x, c.y, c.z, c.w];
-          (c.w < 1 ? into.glass : piece.closed ? into.solid : into.opaque).add(mesh.expressID, type, vertices, triangles, m, rgba, piece);
+          const repeatOf = this.onShape ? this.shapeOf(geometryExpressID, vertices, triangles, piece) : undefined;
+          (c.w < 1 ? into.glass : piece.closed ? into.solid : into.opaque).add(mesh.expressID, type, vertices, triangles, m, rgba, piece, repeatOf);
         });
       });
     }
@@ -70,6 +87,29 @@ export class GeometryStream {
     this.send = send;
     if (this.batchers) this.emitAll();
     this.batchers = null;
+  }
+
+  /**
+   * The shape number to repeat a geometry with, or undefined to write it out (the first
+   * time, and for small geometries: a copy of those costs gzip little more than the
+   * repeat's own 84 bytes, MIN_SHAPE_VERTICES).
+   */
+  private shapeOf(geometry: number, vertices: Float32Array, triangles: Uint32Array, piece: PieceShape): number | undefined {
+    if (piece.distinct < MIN_SHAPE_VERTICES) return undefined;
+    const seen = this.placed.get(geometry);
+    if (!seen || seen.vertices !== piece.distinct || seen.indices !== triangles.length) {
+      this.placed.set(geometry, { vertices: piece.distinct, indices: triangles.length });
+      return undefined;
+    }
+    if (seen.shape === undefined) {
+      seen.shape = this.shapes++;
+      const positions = new Float32Array(piece.distinct * 3);
+      for (let j = 0; j < piece.distinct; j++) positions.set(vertices.subarray(piece.firsts[j] * 6, piece.firsts[j] * 6 + 3), j * 3);
+      const local = new Uint32Array(triangles.length);
+      for (let t = 0; t < triangles.length; t++) local[t] = piece.local[triangles[t]];
+      this.onShape!({ id: seen.shape, positions, triangles: local });
+    }
+    return seen.shape;
   }
 
   private begin(origin: Origin, spaces = false) {

@@ -46,6 +46,23 @@ export interface GeometryChunk {
   types: Uint32Array;
   /** Per object number: min xyz, max xyz of its triangles in this chunk. */
   boxes: Float32Array;
+  /** Only where a scene is written (formats/scene.ts): the pieces that repeat a shape seen before, which the file holds once. */
+  repeats?: PieceRepeat[];
+}
+
+/** A piece of a chunk that places a shape (a web-ifc geometry used more than once) again. */
+export interface PieceRepeat {
+  /** The shape's number in the scene (GeometryStream's `onShape`). */
+  shape: number;
+  /** Its placement: column-major 4x4, web-ifc's y-up frame (as web-ifc-frame.ts reads it). */
+  m: Float64Array;
+  /** Its triangles turned (PieceShape.inward). */
+  inward: boolean;
+  /** Where the piece is in the chunk: its first vertex and first index, and how many of each. */
+  vertexBase: number;
+  vertices: number;
+  indexFirst: number;
+  indices: number;
 }
 
 /** Numbers per piece in GeometryChunk.ranges. */

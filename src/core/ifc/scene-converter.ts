@@ -4,7 +4,7 @@ import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
 import { readGrids } from './grids.js';
 import { UnstyledProducts } from './unstyled.js';
-import { encodeChunk, encodeEnd, encodeHeader, encodeProducts, preamble, type ProductColumns, type SceneEnd } from '../formats/scene.js';
+import { encodeChunk, encodeEnd, encodeHeader, encodeProducts, encodeShape, preamble, type ProductColumns, type SceneEnd, type SceneShape } from '../formats/scene.js';
 import type { Product } from '../types.js';
 import type { GeometryChunk } from './protocol.js';
 
@@ -17,12 +17,17 @@ import type { GeometryChunk } from './protocol.js';
 export function writeScene(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Array) => void, products?: ProductColumns): SceneEnd {
   const reader = new ProductReader(ifc, modelID, '0');
   const plan = new StreamPlan(ifc, modelID, null);
-  const geometry = new GeometryStream(ifc, modelID, plan, new UnstyledProducts(ifc, modelID));
+  // Shapes found before the first chunk wait for the header (which waits for the origin).
+  let early: SceneShape[] | null = [];
+  const shape = (s: SceneShape) => (early ? early.push(s) : write(encodeShape(s)));
+  const geometry = new GeometryStream(ifc, modelID, plan, new UnstyledProducts(ifc, modelID), shape);
   let chunks = 0;
   const header = () => {
     const typeNames: Record<number, string> = {};
     for (const code of plan.typeCodes()) typeNames[code] = reader.typeNameOfCode(code);
     write(encodeHeader({ schema: ifc.GetModelSchema(modelID), origin: geometry.origin, typeNames, grids: readGrids(ifc, modelID, '0') }));
+    for (const s of early!) write(encodeShape(s));
+    early = null;
   };
   write(preamble());
   // The header waits for the first chunk: the origin is the first vertex's.
