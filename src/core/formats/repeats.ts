@@ -6,9 +6,9 @@ import { ifcPoint } from '../ifc/web-ifc-frame.js';
  * items: the same window, bolt or chair again and again) once: a shape record with its
  * local positions and triangles, then per repeat only where it goes. A chunk is written
  * as its literal part (the vertices and indices of every other piece) and its repeats;
- * the reader places each repeat again exactly as the batcher placed it, so the chunk it
- * rebuilds is the one written. On the real sample models this keeps a fifth to a quarter
- * of the triangles (docs/SCENE-FORMAT.md).
+ * the reader places each repeat again as the batcher placed it, so the chunk it rebuilds
+ * is the one written (positions within one grid step). example_project_location's
+ * gzipped scene goes from 511 to 226 kB this way (docs/SCENE-FORMAT.md).
  */
 
 /** A shape: distinct positions in web-ifc's frame and triangles over them (not yet turned, see PieceRepeat.inward). */
@@ -63,10 +63,10 @@ export function literalPart(chunk: GeometryChunk) {
 /**
  * Rebuilds a chunk's full arrays from its literal part and its repeats: each repeat's
  * positions placed as the batcher placed them (double precision, minus `origin`, then
- * onto the chunk's grid `step` as the literal positions are; the 3x3 part of the
- * placement in float32 moves a point 10 m from its shape's origin by under a
- * micrometre, far below the grid), its colour and object
- * number on every vertex, its triangles (turned when inward) on its vertices.
+ * onto the chunk's grid `step` as the literal positions are), its colour and object
+ * number on every vertex, its triangles (turned when inward) on its vertices. The
+ * shape's positions were on a grid too and the 3x3 part of the placement is float32,
+ * so a repeat's positions are within one grid step of the batcher's.
  */
 export function withRepeats(
   literal: { positions: Float32Array; colors: Uint8Array; objects: Float32Array; indices: Uint16Array | Uint32Array },
