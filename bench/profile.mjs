@@ -11,11 +11,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { attachWorkers, Browser, buildPages, findChromium, orbitSteps, startServer } from './run.mjs';
+import { attachWorkers, Browser, buildPages, convert, findChromium, modelUrl, orbitSteps, PAGE, PROCESSED, startServer } from './run.mjs';
 import { findModel, prepare } from './models.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
-const PAGE = { ours: 'ours', thatopen: 'thatopen', xeokit: 'xeokit', 'raw-web-ifc': 'raw' };
 
 function parse(argv) {
   const o = { viewer: 'ours', model: 'office-20k', phase: 'load', top: 25, interval: 200, timeline: 0 };
@@ -93,6 +92,7 @@ async function main() {
   const model = prepare(findModel(o.model));
   process.env.BENCH_MINIFY ??= '0'; // profiles that name functions (the build is redone when this changes)
   buildPages(false);
+  if (PROCESSED[o.viewer]) convert(o.viewer, model); // the scene, XKT or Fragments file its page loads
   const server = await startServer();
   const base = `http://127.0.0.1:${server.address().port}`;
   const browser = new Browser(await findChromium());
@@ -103,12 +103,12 @@ async function main() {
   try {
     const page = await context.newPage();
     page.on('pageerror', (e) => process.stderr.write(`page error: ${e.message}\n`));
-    await page.goto(`${base}/${PAGE[o.viewer]}.html`);
+    await page.goto(`${base}/${PAGE[o.viewer]}`);
     await page.waitForFunction(() => globalThis.__bench?.state.phase === 'ready');
     const cdp = await context.newCDPSession(page);
     await page.evaluate(() => globalThis.__bench.setup());
     const workers = await attachWorkers(cdp);
-    await page.evaluate((url) => globalThis.__bench.fetchModel(url), model.url);
+    await page.evaluate((url) => globalThis.__bench.fetchModel(url), modelUrl(o.viewer, model));
     const steps = orbitSteps(model, { quick: false });
     if (o.phase !== 'load') await page.evaluate((s) => globalThis.__bench.load(s), steps);
 

@@ -28,7 +28,7 @@ const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(BENCH, '..');
 const DIST = path.join(BENCH, 'dist');
 export const VIEWERS = ['ours', 'ours-scene', 'thatopen', 'thatopen-frag', 'xeokit', 'xeokit-xkt', 'raw-web-ifc'];
-const PAGE = { ours: 'ours.html', 'ours-scene': 'ours-scene.html', thatopen: 'thatopen.html', 'thatopen-frag': 'thatopen.html?format=frag', xeokit: 'xeokit.html', 'xeokit-xkt': 'xeokit.html?format=xkt', 'raw-web-ifc': 'raw.html' };
+export const PAGE = { ours: 'ours.html', 'ours-scene': 'ours-scene.html', thatopen: 'thatopen.html', 'thatopen-frag': 'thatopen.html?format=frag', xeokit: 'xeokit.html', 'xeokit-xkt': 'xeokit.html?format=xkt', 'raw-web-ifc': 'raw.html' };
 const QUICK_MODELS = ['house', 'office-2k'];
 
 // ---- arguments ----------------------------------------------------------------------
@@ -75,7 +75,7 @@ function selectModels(opts) {
  * That Open its Fragments. Each is converted once per run, by the converter its makers
  * document (the time is a figure), and served at `/<prefix>/<the model's URL>`.
  */
-const PROCESSED = {
+export const PROCESSED = {
   'ours-scene': { prefix: 'scenes', ext: 'scene', command: (input, out) => ['--import', 'tsx', path.join(ROOT, 'scripts/ifc-to-scene.ts'), input, out] },
   'xeokit-xkt': { prefix: 'xkt', ext: 'xkt', command: (input, out) => [path.join(BENCH, 'peer-formats.mjs'), 'xkt', input, out] },
   'thatopen-frag': { prefix: 'frag', ext: 'frag', command: (input, out) => [path.join(BENCH, 'peer-formats.mjs'), 'frag', input, out] },
@@ -85,10 +85,10 @@ const PROCESSED = {
 const processed = new Map();
 
 /** Where a viewer's page fetches a model: the processed viewers fetch their own file. */
-const modelUrl = (viewer, model) => (PROCESSED[viewer] ? `/${PROCESSED[viewer].prefix}${model.url}` : model.url);
+export const modelUrl = (viewer, model) => (PROCESSED[viewer] ? `/${PROCESSED[viewer].prefix}${model.url}` : model.url);
 
 /** Converts a model for a processed viewer, in a child process (so each converter starts cold, as its command line does). */
-function convert(viewer, model) {
+export function convert(viewer, model) {
   const { ext, command } = PROCESSED[viewer];
   const out = path.join(os.tmpdir(), 'bim-bench-processed', `${model.name}.${ext}`);
   mkdirSync(path.dirname(out), { recursive: true });

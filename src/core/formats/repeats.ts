@@ -1,5 +1,4 @@
 import type { GeometryChunk } from '../ifc/protocol.js';
-import { ifcPoint } from '../ifc/web-ifc-frame.js';
 
 /**
  * How the scene format holds a shape placed many times (a web-ifc geometry of mapped
@@ -62,11 +61,11 @@ export function literalPart(chunk: GeometryChunk) {
 
 /**
  * Rebuilds a chunk's full arrays from its literal part and its repeats: each repeat's
- * positions placed as the batcher placed them (double precision, minus `origin`, then
- * onto the chunk's grid `step` as the literal positions are), its colour and object
- * number on every vertex, its triangles (turned when inward) on its vertices. The
- * shape's positions were on a grid too and the 3x3 part of the placement is float32,
- * so a repeat's positions are within one grid step of the batcher's.
+ * positions placed as the batcher placed them (double precision, minus `origin`), its
+ * colour and object number on every vertex, its triangles (turned when inward) on its
+ * vertices. The shape's positions are on a grid and the 3x3 part of the placement is
+ * float32, so a repeat's positions are within one grid step of the batcher's, as the
+ * literal ones are.
  */
 export function withRepeats(
   literal: { positions: Float32Array; colors: Uint8Array; objects: Float32Array; indices: Uint16Array | Uint32Array },
@@ -74,7 +73,6 @@ export function withRepeats(
   tables: RepeatTables,
   shapes: ReadonlyMap<number, SceneShape>,
   origin: readonly [number, number, number],
-  step: number,
   Damaged: new (message: string) => Error,
 ) {
   const positions = new Float32Array(counts.vertices * 3);
@@ -82,9 +80,6 @@ export function withRepeats(
   const objects = new Float32Array(counts.vertices);
   const indices = literal.indices instanceof Uint32Array ? new Uint32Array(counts.indices) : new Uint16Array(counts.indices);
   const colorWords = new Uint32Array(colors.buffer);
-  const point = new Float64Array(3);
-  const m = new Float64Array(16);
-  m[15] = 1;
   const placed: { vertexBase: number; vertices: number; indexFirst: number; indices: number }[] = [];
   let litVertex = 0;
   let nextVertex = 0;
@@ -104,21 +99,21 @@ export function withRepeats(
     const count = shape.positions.length / 3;
     if (vertexBase + count > counts.vertices || indexFirst + shape.triangles.length > counts.indices) throw new Damaged('A geometry chunk\'s repeat lies past its arrays');
     copyVertices(vertexBase);
-    LINEAR.forEach((k, j) => (m[k] = tables.linear[i * REPEAT_LINEAR + j]));
-    TRANSLATION.forEach((k, j) => (m[k] = tables.translation[i * REPEAT_TRANSLATION + j]));
-    for (let j = 0; j < count; j++) {
-      ifcPoint(shape.positions, j * 3, m, point);
-      for (let k = 0; k < 3; k++) positions[(vertexBase + j) * 3 + k] = Math.round(Math.fround(point[k] - origin[k]) / step) * step;
+    // As ifcPoint (web-ifc-frame.ts) places a vertex, inlined: this runs for every vertex of every repeat while the page waits.
+    const [m0, m1, m2, m4, m5, m6, m8, m9, m10] = tables.linear.subarray(i * REPEAT_LINEAR, (i + 1) * REPEAT_LINEAR);
+    const [m12, m13, m14] = tables.translation.subarray(i * REPEAT_TRANSLATION, (i + 1) * REPEAT_TRANSLATION);
+    const [ox, oy, oz] = origin;
+    const p = shape.positions;
+    for (let j = 0, at = vertexBase * 3; j < p.length; j += 3, at += 3) {
+      const x = p[j], y = p[j + 1], z = p[j + 2];
+      positions[at] = m0 * x + m4 * y + m8 * z + m12 - ox;
+      positions[at + 1] = -(m2 * x + m6 * y + m10 * z + m14) - oy;
+      positions[at + 2] = m1 * x + m5 * y + m9 * z + m13 - oz;
     }
     colorWords.fill(rgba, vertexBase, vertexBase + count);
     objects.fill(object, vertexBase, vertexBase + count);
-    const [second, third] = flags & 1 ? [2, 1] : [1, 2];
-    const t = shape.triangles;
-    for (let k = 0; k < t.length; k += 3) {
-      indices[indexFirst + k] = vertexBase + t[k];
-      indices[indexFirst + k + 1] = vertexBase + t[k + second];
-      indices[indexFirst + k + 2] = vertexBase + t[k + third];
-    }
+    const t = flags & 1 ? turned(shape) : shape.triangles;
+    for (let k = 0; k < t.length; k++) indices[indexFirst + k] = vertexBase + t[k];
     placed.push({ vertexBase, vertices: count, indexFirst, indices: t.length });
     nextVertex = vertexBase + count;
   }
@@ -136,6 +131,22 @@ export function withRepeats(
   if (litIndex + counts.indices - next !== literal.indices.length) throw new Damaged('A geometry chunk\'s literal indices do not fill it');
   indices.set(literal.indices.subarray(litIndex), next);
   return { positions, colors, objects, indices };
+}
+
+const turnedTriangles = new WeakMap<SceneShape, Uint32Array>();
+/** A shape's triangles with the second and third corner swapped (for an inward placement), made once per shape. */
+function turned(shape: SceneShape): Uint32Array {
+  let t = turnedTriangles.get(shape);
+  if (!t) {
+    t = shape.triangles.slice();
+    for (let k = 0; k < t.length; k += 3) {
+      const second = t[k + 1];
+      t[k + 1] = t[k + 2];
+      t[k + 2] = second;
+    }
+    turnedTriangles.set(shape, t);
+  }
+  return t;
 }
 
 /** [first, count] runs sorted by first. */
