@@ -1,9 +1,10 @@
-import { RecordKind, SceneFormatError, SceneReader, type SceneHeader, type SceneProducts, type SceneRecord } from '../formats/scene.js';
+import { RecordKind, SceneFormatError, SceneReader, type SceneHeader, type SceneRecord } from '../formats/scene.js';
 import { fetchResponse } from '../data/fetch-bytes.js';
 import { objectId } from '../data/object-ids.js';
 import { RANGE_STRIDE, type GeometryChunk, type OpenResult } from '../ifc/protocol.js';
 import { ViewerError, type Product, type ProductOptions, type SpatialNode } from '../types.js';
 import type { LoadProgress, ModelLoader, Origin } from './model-loader.js';
+import { ProductTable } from './product-table.js';
 
 /** Object ids per request to the products URL (seed 000's limit of a product filter). */
 const IDS_PER_REQUEST = 100;
@@ -29,11 +30,8 @@ export class SceneLoader implements ModelLoader {
   readonly firstFrameMs = 0;
   private records: SceneRecords | null = null;
   private header: SceneHeader | null = null;
-  private table: Promise<SceneProducts>;
-  private tableRead: (products: SceneProducts) => void = () => {};
-  /** The product table's row of an express id, and the express id of a GlobalId: made on first use. */
-  private row: Map<number, number> | null = null;
-  private byGlobalId: Map<string, number> | null = null;
+  private table: Promise<ProductTable>;
+  private tableRead: (products: ProductTable) => void = () => {};
   private readonly only: Set<number> | null;
 
   constructor(
@@ -95,7 +93,7 @@ export class SceneLoader implements ModelLoader {
 
   async products(expressIds: number[] | null, options: ProductOptions): Promise<(Product | null)[]> {
     const table = await this.table;
-    const rows = expressIds === null ? table.expressIds.map((_, i) => i) : expressIds.map((id) => this.rowOf(table, id));
+    const rows = expressIds === null ? Array.from({ length: table.size }, (_, i) => i) : expressIds.map((id) => table.rowOf(id));
     const records = rows.map((row) => (row === undefined ? null : this.basicProduct(table, row)));
     if (!options.attributes && !options.definedBy) return records;
     if (!this.source.productsUrl) {
@@ -111,8 +109,7 @@ export class SceneLoader implements ModelLoader {
 
   async expressIds(globalIds: string[]): Promise<(number | null)[]> {
     const table = await this.table;
-    this.byGlobalId ??= new Map(table.globalIds.map((g, i) => [g, table.expressIds[i]]));
-    return globalIds.map((g) => this.byGlobalId!.get(g) ?? null);
+    return globalIds.map((g) => table.expressIdOf(g) ?? null);
   }
 
   async spatial(): Promise<SpatialNode | null> {
@@ -127,7 +124,7 @@ export class SceneLoader implements ModelLoader {
 
   private async readTable(records: SceneRecords) {
     for (let record = await records.next(); record; record = await records.next()) {
-      if (record.kind === RecordKind.Products) this.tableRead(record.products);
+      if (record.kind === RecordKind.Products) this.tableRead(new ProductTable(record.products));
       else if (record.kind !== RecordKind.End) throw new ViewerError('scene', `${this.source.url}: the scene has a record out of order after its product table`);
     }
   }
@@ -146,21 +143,9 @@ export class SceneLoader implements ModelLoader {
     };
   }
 
-  private rowOf(table: SceneProducts, expressId: number): number | undefined {
-    this.row ??= new Map(table.expressIds.map((id, i) => [id, i]));
-    return this.row.get(expressId);
-  }
-
-  private basicProduct(table: SceneProducts, row: number): Product {
-    const parent = table.parents[row];
-    return {
-      objectId: objectId(this.base, table.expressIds[row]),
-      parent: parent === 0 ? '0' : objectId(this.base, parent),
-      globalId: table.globalIds[row],
-      type: table.types[row],
-      name: table.names[row],
-      description: table.descriptions[row],
-    };
+  private basicProduct(table: ProductTable, row: number): Product {
+    const { expressId, parent, ...texts } = table.row(row);
+    return { objectId: objectId(this.base, expressId), parent: parent === 0 ? '0' : objectId(this.base, parent), ...texts };
   }
 
   private async fetchProducts(objectIds: string[], options: ProductOptions): Promise<Product[]> {
