@@ -4,6 +4,7 @@ import { bimModelsFolder } from '../../scripts/bim-models.mjs';
 import { processedOf } from '../../scripts/scene-cache.mjs';
 import { sampleFile } from '../../samples/files.js';
 import { sampleOptions } from '../../samples/variants.js';
+import { expressIdOf, isValidBase } from '../../src/core/data/object-ids.js';
 import { ApiError, badRequest, sendError, sendJson, type Middleware } from './http.js';
 import { productRecords } from './product-records.js';
 import { sendFile } from './static-files.js';
@@ -46,9 +47,9 @@ export function sceneFiles(): Middleware {
 async function productsOf(ifc: string, query: URLSearchParams) {
   const base = query.get('base') ?? '';
   const ids = query.get('ids') ?? '';
-  if (!/^\d{1,20}$/.test(base)) throw badRequest('"base" must be the model\'s objectIdBase, a decimal integer');
+  if (!isValidBase(base)) throw badRequest('"base" must be the model\'s objectIdBase, a decimal integer');
   if (!/^\d{1,20}(,\d{1,20}){0,99}$/.test(ids)) throw badRequest('"ids" must be 1 to 100 object ids, comma-separated');
-  const expressIds = ids.split(',').map((id) => BigInt(id) - BigInt(base)).filter((e) => e > 0n && e < 2n ** 32n).map(Number);
+  const expressIds = ids.split(',').map((id) => expressIdOf(base, id)).filter((e) => e !== null);
   const records = await productRecords(ifc, base, expressIds, { attributes: query.get('attributes') === 'true', definedBy: query.get('definedBy') === 'true' });
   return records.filter((p) => p !== null);
 }
