@@ -80,7 +80,8 @@ export function withRepeats(
   const objects = new Float32Array(counts.vertices);
   const indices = literal.indices instanceof Uint32Array ? new Uint32Array(counts.indices) : new Uint16Array(counts.indices);
   const colorWords = new Uint32Array(colors.buffer);
-  const placed: { vertexBase: number; vertices: number; indexFirst: number; indices: number }[] = [];
+  /** [first index, count] of each repeat's triangles. */
+  const repeatIndices: [number, number][] = [];
   let litVertex = 0;
   let nextVertex = 0;
   const copyVertices = (until: number) => {
@@ -114,7 +115,7 @@ export function withRepeats(
     objects.fill(object, vertexBase, vertexBase + count);
     const t = flags & 1 ? turned(shape) : shape.triangles;
     for (let k = 0; k < t.length; k++) indices[indexFirst + k] = vertexBase + t[k];
-    placed.push({ vertexBase, vertices: count, indexFirst, indices: t.length });
+    repeatIndices.push([indexFirst, t.length]);
     nextVertex = vertexBase + count;
   }
   copyVertices(counts.vertices);
@@ -122,7 +123,7 @@ export function withRepeats(
   // The literal indices fill what the repeats leave, in order.
   let litIndex = 0;
   let next = 0;
-  for (const [first, n] of runs(placed.map((p) => [p.indexFirst, p.indices]))) {
+  for (const [first, n] of runs(repeatIndices)) {
     if (first < next || litIndex + first - next > literal.indices.length) throw new Damaged('A geometry chunk\'s repeats overlap or overrun its indices');
     indices.set(literal.indices.subarray(litIndex, litIndex + first - next), next);
     litIndex += first - next;

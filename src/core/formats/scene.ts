@@ -163,6 +163,13 @@ class Arrays {
   }
 }
 
+/** Throws `message` when an index is not below `limit`. */
+function checkBelow(indices: Uint16Array | Uint32Array, limit: number, message: string) {
+  for (let i = 0; i < indices.length; i++) {
+    if (indices[i] >= limit) throw new SceneFormatError(message);
+  }
+}
+
 function decodeShape(payload: Uint8Array): SceneShape {
   if (payload.byteLength < 16) throw new SceneFormatError('A shape record is shorter than its header');
   const view = new DataView(payload.buffer, payload.byteOffset, payload.byteLength);
@@ -171,9 +178,7 @@ function decodeShape(payload: Uint8Array): SceneShape {
   if (!(step > 0)) throw new SceneFormatError('A shape has no grid step for its positions');
   const arrays = new Arrays(payload, 16, 'A shape record');
   const shape = { id, positions: unpackPositions(arrays.span(vertices * 3 * 4), vertices * 3, step), triangles: unpackIndices(arrays.span(indices * 4), indices, true) as Uint32Array };
-  for (let i = 0; i < indices; i++) {
-    if (shape.triangles[i] >= vertices) throw new SceneFormatError('A shape has a triangle past its positions');
-  }
+  checkBelow(shape.triangles, vertices, 'A shape has a triangle past its positions');
   return shape;
 }
 
@@ -199,9 +204,7 @@ function decodeChunk(payload: Uint8Array, shapes: ReadonlyMap<number, SceneShape
   const boxes = arrays.take(Float32Array, 4, objects * 6);
   const tables = { ints: arrays.take(Uint32Array, 4, repeats * REPEAT_INTS), linear: arrays.take(Float32Array, 4, repeats * REPEAT_LINEAR), translation: arrays.take(Float64Array, 8, repeats * REPEAT_TRANSLATION) };
   // A repeat's indices are inside its shape's vertices (withRepeats checks where those go): only the literal ones need a look.
-  for (let i = 0; i < literal.indices.length; i++) {
-    if (literal.indices[i] >= vertices) throw new SceneFormatError('A geometry chunk has an index past its vertices');
-  }
+  checkBelow(literal.indices, vertices, 'A geometry chunk has an index past its vertices');
   const full = repeats ? withRepeats(literal, { vertices, indices }, tables, shapes, origin ?? [0, 0, 0], SceneFormatError) : literal;
   const chunk: GeometryChunk = { ...full, transparent: (flags & FLAG_TRANSPARENT) !== 0, closed: (flags & FLAG_CLOSED) !== 0, ranges, sizes, expressIds, types, boxes };
   return { chunk, spaces: (flags & FLAG_SPACES) !== 0 };
