@@ -6,9 +6,12 @@
 //   dist/viewer.js (+ .map)        the viewer widget's script-tag bundle (IIFE; lit inside, no viewer)
 //   dist/ifc-worker.js (+ .map)    the IFC worker, a classic self-contained script (web-ifc inside)
 //   dist/plan-worker.js (+ .map)   the 2D viewer's plan worker, the same way
+//   dist/web-ifc-ifc2x3.js, web-ifc-ifc4.js, web-ifc-ifc4x3.js   web-ifc's tables of each
+//                                  schema, which the workers load when they open a model
+//                                  of it (scripts/web-ifc-lazy-schemas.mjs)
 //   dist/web-ifc.wasm              web-ifc's wasm, loaded by the workers from beside the bundles
 //   dist/npm/index.js (+ .map)     npm entry (ESM; lit, three, web-ifc, d3 stay external)
-//   dist/npm/ifc-worker.js, dist/npm/plan-worker.js, dist/npm/web-ifc.wasm   beside it
+//   dist/npm/ifc-worker.js, dist/npm/plan-worker.js, dist/npm/web-ifc*   beside it
 //   dist/types/**.d.ts             declarations (tsc -p tsconfig.build.json)
 //   custom-elements.json           element manifest (cem analyze)
 //   dist/console/                  the platform's console (demo/console, an app served at
@@ -27,7 +30,7 @@ import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, w
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { webIfcLazySchemas } from './web-ifc-lazy-schemas.mjs';
+import { SCHEMA_GLOBAL, webIfcLazySchemas } from './web-ifc-lazy-schemas.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = join(root, 'dist');
@@ -61,7 +64,8 @@ function base(extra) {
     root,
     publicDir: false,
     logLevel: 'warn',
-    plugins: [distAssets(), webIfcLazySchemas({ srcDir: join(root, 'src') })],
+    // Classic: the built workers are classic scripts, which load a schema's tables with importScripts.
+    plugins: [distAssets(), webIfcLazySchemas({ srcDir: join(root, 'src'), classic: true })],
     ...extra,
     build: {
       emptyOutDir: false,
@@ -72,6 +76,9 @@ function base(extra) {
     },
   };
 }
+
+/** The schema files' names, by web-ifc's schema number (as src/core/ifc/assets.dist.ts names them). */
+const SCHEMA_FILES = { 1: 'web-ifc-ifc2x3.js', 2: 'web-ifc-ifc4.js', 3: 'web-ifc-ifc4x3.js' };
 
 const external = [/^lit(\/|$)/, /^@lit\//, /^three(\/|$)/, /^web-ifc(\/|$)/, /^d3-/];
 
@@ -116,6 +123,16 @@ async function buildAll() {
       },
     }));
   }
+  //    web-ifc's tables of each schema, apart: classic scripts defining bimWebIfcSchema<n>.
+  for (const [n, file] of Object.entries(SCHEMA_FILES)) {
+    await build(base({
+      build: {
+        outDir: dist,
+        minify: true,
+        lib: { entry: `virtual:web-ifc-schema/${n}`, formats: ['iife'], name: `${SCHEMA_GLOBAL}${n}`, fileName: () => file },
+      },
+    }));
+  }
   copyFileSync(join(root, 'node_modules/web-ifc/web-ifc.wasm'), join(dist, 'web-ifc.wasm'));
 
   // 3. The npm entry (ESM), dependencies external, worker and wasm beside it.
@@ -133,7 +150,7 @@ async function buildAll() {
     },
   }));
   unhideAssetUrls(join(dist, 'npm/index.js'));
-  for (const file of ['ifc-worker.js', 'ifc-worker.js.map', 'plan-worker.js', 'plan-worker.js.map']) {
+  for (const file of ['ifc-worker.js', 'ifc-worker.js.map', 'plan-worker.js', 'plan-worker.js.map', ...Object.values(SCHEMA_FILES)]) {
     copyFileSync(join(dist, file), join(dist, 'npm', file));
   }
   copyFileSync(join(dist, 'web-ifc.wasm'), join(dist, 'npm/web-ifc.wasm'));
@@ -201,12 +218,15 @@ function run(command, argv) {
   if (result.status !== 0) throw new Error(`${command} ${argv.join(' ')} failed (exit ${result.status})`);
 }
 
-/** The built JS must reference the wasm and the workers, not embed them. */
+/** The built JS must reference the wasm, the workers and the schema files, not embed them. */
 function checkNotInlined() {
+  for (const file of ['ifc-worker.js', 'plan-worker.js']) {
+    if (readFileSync(join(dist, file), 'utf8').includes('IfcActorRole')) throw new Error(`${file} holds web-ifc's schema classes (scripts/web-ifc-lazy-schemas.mjs)`);
+  }
   const needs = {
-    'viewer3d.js': ['ifc-worker.js', 'web-ifc.wasm'],
-    'viewer2d.js': ['plan-worker.js', 'web-ifc.wasm'],
-    'npm/index.js': ['ifc-worker.js', 'plan-worker.js', 'web-ifc.wasm'],
+    'viewer3d.js': ['ifc-worker.js', 'web-ifc.wasm', ...Object.values(SCHEMA_FILES)],
+    'viewer2d.js': ['plan-worker.js', 'web-ifc.wasm', ...Object.values(SCHEMA_FILES)],
+    'npm/index.js': ['ifc-worker.js', 'plan-worker.js', 'web-ifc.wasm', ...Object.values(SCHEMA_FILES)],
   };
   for (const [file, names] of Object.entries(needs)) {
     const text = readFileSync(join(dist, file), 'utf8');
@@ -220,7 +240,7 @@ function checkNotInlined() {
 
 function printSizes() {
   const files = [
-    'viewer3d.js', 'viewer2d.js', 'viewer.js', 'ifc-worker.js', 'plan-worker.js', 'web-ifc.wasm',
+    'viewer3d.js', 'viewer2d.js', 'viewer.js', 'ifc-worker.js', 'plan-worker.js', ...Object.values(SCHEMA_FILES), 'web-ifc.wasm',
     'npm/index.js', 'npm/ifc-worker.js', 'npm/plan-worker.js', 'npm/web-ifc.wasm',
   ];
   const rows = files.map((file) => {

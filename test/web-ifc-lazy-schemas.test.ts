@@ -1,7 +1,8 @@
 // The web-ifc our workers get (scripts/web-ifc-lazy-schemas.mjs: each schema's tables and
-// classes built on first use) against web-ifc as published, on the same page: every line
-// of a model of each schema reads the same, and a schema is only built once a model of it
-// is read (a stream plan, made before a model's first frame, builds none).
+// classes in a module of its own, loaded with loadSchemaTables) against web-ifc as
+// published, on the same page: every line of a model of each schema reads the same once
+// its schema is loaded, reading before throws, and a stream plan (made before a model's
+// first frame) needs no schema.
 import * as published from 'web-ifc';
 import * as lazy from 'virtual:web-ifc-lazy-schemas';
 import { StreamPlan } from '../src/core/ifc/stream-plan';
@@ -28,7 +29,7 @@ function read(api: Api, modelID: number): string[] {
   return out;
 }
 
-describe('web-ifc with schemas built on first use (the workers\' copy)', function () {
+describe('web-ifc with each schema loaded apart (the workers\' copy)', function () {
   this.timeout(120_000);
   let reference: Api;
   let ours: Api;
@@ -72,6 +73,14 @@ describe('web-ifc with schemas built on first use (the workers\' copy)', functio
       const a = reference.OpenModel(bytes.slice(), { COORDINATE_TO_ORIGIN: false });
       const b = ours.OpenModel(bytes.slice(), { COORDINATE_TO_ORIGIN: false });
       assertEqual(built(), [...expected].sort().join(), 'opening builds no schema');
+      let before = '';
+      try {
+        ours.GetLine(b, ours.GetLineIDsWithType(b, published.IFCPROJECT).get(0), true);
+      } catch (e) {
+        before = (e as Error).message;
+      }
+      assert(before.includes(`schema ${SCHEMAS[schema]} are not loaded`), `reading before the schema is loaded: ${before || 'no error'}`);
+      await lazy.loadSchemaTables(SCHEMAS[schema]);
       const want = read(reference, a);
       const got = read(ours, b);
       reference.CloseModel(a);

@@ -1,6 +1,6 @@
-// The workers' web-ifc (schemas built on first use, see test/web-ifc-lazy-schemas.test.ts)
+// The workers' web-ifc (each schema's tables loaded apart, see test/web-ifc-lazy-schemas.test.ts)
 // on a real model without grids: what the viewer reads before its first frame, the
-// stream plan and the grids, builds no schema. Every sample building has a grid.
+// stream plan and the grids, needs no schema. Every sample building has a grid.
 import * as published from 'web-ifc';
 import * as lazy from 'virtual:web-ifc-lazy-schemas';
 import { readGrids } from '../../src/core/ifc/grids';
@@ -12,7 +12,7 @@ import { builtSchemas as built } from '../support/web-ifc-lazy';
 
 type Api = published.IfcAPI;
 
-describe('web-ifc with schemas built on first use, on a real model', function () {
+describe('web-ifc with each schema loaded apart, on a real model', function () {
   this.timeout(120_000);
   let reference: Api;
   let ours: Api;

@@ -7,6 +7,9 @@
  *
  * `__BIM_IIFE__` is defined by the build: true for the script-tag bundle, false for ESM.
  */
+import { workerName } from './worker-name.js';
+import type { SchemaUrls } from './web-ifc-engine.js';
+
 declare const __BIM_IIFE__: boolean | undefined;
 
 const IIFE = typeof __BIM_IIFE__ !== 'undefined' && __BIM_IIFE__;
@@ -27,7 +30,7 @@ function currentScriptUrl(): string {
   return scripts.find((s) => /viewer(3d|2d)(\.min)?(\.js)?(\?|#|$)/.test(s.src))?.src ?? document.baseURI;
 }
 
-const FILES = { worker: 'ifc-worker.js', plan: 'plan-worker.js', wasm: 'web-ifc.wasm' } as const;
+const FILES = { worker: 'ifc-worker.js', plan: 'plan-worker.js', wasm: 'web-ifc.wasm', ifc2x3: 'web-ifc-ifc2x3.js', ifc4: 'web-ifc-ifc4.js', ifc4x3: 'web-ifc-ifc4x3.js' } as const;
 
 function besideBundle(kind: keyof typeof FILES): string {
   if (IIFE) return new URL(FILES[kind], SCRIPT_URL).href;
@@ -36,6 +39,9 @@ function besideBundle(kind: keyof typeof FILES): string {
   // output, so an app's bundler sees the plain `new URL('./file', import.meta.url)`.
   if (kind === 'worker') return new URL(/* @vite-ignore */ './ifc-worker.js', import.meta.url).href;
   if (kind === 'plan') return new URL(/* @vite-ignore */ './plan-worker.js', import.meta.url).href;
+  if (kind === 'ifc2x3') return new URL(/* @vite-ignore */ './web-ifc-ifc2x3.js', import.meta.url).href;
+  if (kind === 'ifc4') return new URL(/* @vite-ignore */ './web-ifc-ifc4.js', import.meta.url).href;
+  if (kind === 'ifc4x3') return new URL(/* @vite-ignore */ './web-ifc-ifc4x3.js', import.meta.url).href;
   return new URL(/* @vite-ignore */ './web-ifc.wasm', import.meta.url).href;
 }
 
@@ -50,19 +56,24 @@ export function wasmUrl(): string {
   return wasmOverride ?? besideBundle('wasm');
 }
 
+/** web-ifc's tables of each schema, which the classic workers load with importScripts when they open a model of it (scripts/web-ifc-lazy-schemas.mjs). */
+export function schemaUrls(): SchemaUrls {
+  return { 1: besideBundle('ifc2x3'), 2: besideBundle('ifc4'), 3: besideBundle('ifc4x3') };
+}
+
 /**
  * Starts the IFC worker (a classic script built as dist/ifc-worker.js). A Worker cannot
  * be constructed from a cross-origin URL, but a same-origin Blob worker may
  * importScripts one, so the bundle works from a CDN too. (Pages whose CSP forbids
  * `worker-src blob:` must serve the bundle from their own origin and allow it.)
  */
-export function createIfcWorker(): Worker {
-  return classicWorker(besideBundle('worker'), 'bim-ifc');
+export function createIfcWorker(wasm: string): Worker {
+  return classicWorker(besideBundle('worker'), workerName('bim-ifc', wasm));
 }
 
 /** Starts the 2D viewer's plan worker (dist/plan-worker.js), the same way. */
-export function createPlanWorker(): Worker {
-  return classicWorker(besideBundle('plan'), 'bim-plan');
+export function createPlanWorker(wasm: string): Worker {
+  return classicWorker(besideBundle('plan'), workerName('bim-plan', wasm));
 }
 
 function classicWorker(url: string, name: string): Worker {

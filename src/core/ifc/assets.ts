@@ -1,4 +1,6 @@
 import defaultWasmUrl from 'web-ifc/web-ifc.wasm?url';
+import { workerName } from './worker-name.js';
+import type { SchemaUrls } from './web-ifc-engine.js';
 
 /**
  * Where the IFC and plan workers and web-ifc's wasm come from, when running from source or an
@@ -16,11 +18,16 @@ export function wasmUrl(): string {
   return wasmOverride ?? new URL(defaultWasmUrl, document.baseURI).href;
 }
 
-export function createIfcWorker(): Worker {
-  return new Worker(new URL('./ifc-worker.ts', import.meta.url), { type: 'module', name: 'bim-ifc' });
+/** Where classic workers find web-ifc's schema tables: none here, the module workers import their own chunks. */
+export function schemaUrls(): SchemaUrls | null {
+  return null;
+}
+
+export function createIfcWorker(wasm: string): Worker {
+  return new Worker(new URL('./ifc-worker.ts', import.meta.url), { type: 'module', name: workerName('bim-ifc', wasm) });
 }
 
 /** The plan worker of the 2D viewer (core/plan/plan-worker.ts). */
-export function createPlanWorker(): Worker {
-  return new Worker(new URL('../plan/plan-worker.ts', import.meta.url), { type: 'module', name: 'bim-plan' });
+export function createPlanWorker(wasm: string): Worker {
+  return new Worker(new URL('../plan/plan-worker.ts', import.meta.url), { type: 'module', name: workerName('bim-plan', wasm) });
 }

@@ -25,10 +25,15 @@ type Line = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const val = (field: unknown): unknown => (field && typeof field === 'object' && 'value' in field ? (field as { value: unknown }).value : field);
 const coords = (point: Line | undefined): number[] => ((point?.Coordinates ?? []) as unknown[]).map((c) => Number(val(c)));
 
+// IfcGrid has no subtypes; asking for inherited ones would need the model's schema in web-ifc (stream-plan.ts).
+const gridIds = (api: IfcAPI, modelID: number) => api.GetLineIDsWithType(modelID, IFCGRID, false);
+
+/** Whether a model has grids (so reading them needs web-ifc's tables of its schema). */
+export const hasGrids = (api: IfcAPI, modelID: number): boolean => gridIds(api, modelID).size() > 0;
+
 /** Every grid of a model, placed (web-ifc's world matrix of its placement) and scaled to metres. */
 export function readGrids(api: IfcAPI, modelID: number, base: string): GridData[] {
-  // IfcGrid has no subtypes; asking for inherited ones would build the model's schema in web-ifc (stream-plan.ts).
-  const ids = api.GetLineIDsWithType(modelID, IFCGRID, false);
+  const ids = gridIds(api, modelID);
   if (ids.size() === 0) return [];
   const scale = readUnits(api, modelID).length;
   const grids: GridData[] = [];

@@ -1,24 +1,27 @@
-import { createIfcWorker, wasmUrl } from './assets.js';
+import { createIfcWorker, schemaUrls, wasmUrl } from './assets.js';
 import { WorkerRequests } from './worker-requests.js';
 import type { GeometryChunk, OpenResult, Request, ResponseMessage } from './protocol.js';
 import type { Product, ProductOptions, SpatialNode } from '../types.js';
 
 /**
  * The main thread's side of an IFC worker: one request at a time per call, answered
- * by promise; geometry chunks arrive through a callback while units stream.
+ * by promise; geometry chunks arrive through a callback while units stream. Requests go
+ * out at once: the worker takes them in order, after its `init` (whose failure fails
+ * them too), so a model does not wait for the page to hear that the engine is ready.
  */
 export class IfcClient {
-  private readonly worker = new WorkerRequests<ResponseMessage>(createIfcWorker(), 'IFC');
+  private readonly worker: WorkerRequests<ResponseMessage>;
   readonly ready: Promise<unknown>;
 
   constructor() {
-    this.ready = this.request({ kind: 'init', wasmUrl: wasmUrl() });
-    this.ready.catch(() => undefined); // awaited by every call; not unhandled when nothing calls
+    const wasm = wasmUrl();
+    this.worker = new WorkerRequests<ResponseMessage>(createIfcWorker(wasm), 'IFC');
+    this.ready = this.request({ kind: 'init', wasmUrl: wasm, schemaUrls: schemaUrls() });
+    this.ready.catch(() => undefined); // not unhandled when nothing awaits it
   }
 
   /** Opens a model (the bytes are transferred); `details` also reads what only the worker that keeps the model needs. */
-  async open(modelKey: number, bytes: ArrayBuffer, objectIdBase: string, only: number[] | null, details = true): Promise<OpenResult> {
-    await this.ready;
+  open(modelKey: number, bytes: ArrayBuffer, objectIdBase: string, only: number[] | null, details = true): Promise<OpenResult> {
     return this.request({ kind: 'open', modelKey, bytes, objectIdBase, only, details }, [bytes]) as Promise<OpenResult>;
   }
 
@@ -32,18 +35,15 @@ export class IfcClient {
     await this.request({ kind: 'stream-end', modelKey }, [], onChunk);
   }
 
-  async spatial(modelKey: number): Promise<SpatialNode | null> {
-    await this.ready;
+  spatial(modelKey: number): Promise<SpatialNode | null> {
     return this.request({ kind: 'spatial', modelKey }) as Promise<SpatialNode | null>;
   }
 
-  async products(modelKey: number, expressIds: number[] | null, options: ProductOptions): Promise<(Product | null)[]> {
-    await this.ready;
+  products(modelKey: number, expressIds: number[] | null, options: ProductOptions): Promise<(Product | null)[]> {
     return this.request({ kind: 'products', modelKey, expressIds, options }) as Promise<(Product | null)[]>;
   }
 
-  async expressIds(modelKey: number, globalIds: string[]): Promise<(number | null)[]> {
-    await this.ready;
+  expressIds(modelKey: number, globalIds: string[]): Promise<(number | null)[]> {
     return this.request({ kind: 'express-id', modelKey, globalIds }) as Promise<(number | null)[]>;
   }
 

@@ -1,12 +1,13 @@
 /// <reference lib="webworker" />
 import type { IfcAPI } from 'web-ifc';
-import { createIfcApi, openModel } from './web-ifc-engine.js';
+import { createIfcApi, loadSchema, openModel, type SchemaUrls } from './web-ifc-engine.js';
 import { GeometryStream } from './geometry-stream.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
-import { readGrids } from './grids.js';
+import { hasGrids, readGrids } from './grids.js';
 import { UnstyledProducts } from './unstyled.js';
 import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage } from './protocol.js';
+import { wasmUrlOfName } from './worker-name.js';
 
 /**
  * The IFC worker: web-ifc (single-threaded, see TOOLCHAIN.md) parses models, streams
@@ -24,6 +25,7 @@ interface OpenModel {
 
 let api: IfcAPI | null = null;
 let ready: Promise<IfcAPI> | null = null;
+let schemaUrls: SchemaUrls | null = null;
 const models = new Map<number, OpenModel>();
 
 function post(message: ResponseMessage, transfer: Transferable[] = []) {
@@ -51,10 +53,20 @@ async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenRe
   const result: OpenResult = { units: plan.units, elementUnits: plan.elementUnits, typeNames: {}, grids: [] };
   if (request.details) {
     for (const code of plan.typeCodes()) result.typeNames[code] = products.typeNameOfCode(code);
-    result.grids = readGrids(ifc, modelID, products.base);
+    if (hasGrids(ifc, modelID)) {
+      await loadSchema(ifc, modelID, schemaUrls);
+      result.grids = readGrids(ifc, modelID, products.base);
+    }
   }
   return result;
 }
+
+/**
+ * Loads web-ifc's tables of a model's schema, which products and the spatial tree read
+ * lines with. Not before the model's geometry: streaming needs none, and a model without
+ * grids shows without waiting for them.
+ */
+const withTables = (modelKey: number) => loadSchema(api!, model(modelKey).modelID, schemaUrls);
 
 /** Sends chunks to the request that filled them last (a chunk fills up across requests, until `stream-end`). */
 const sendTo = (requestId: number) => (c: GeometryChunk) =>
@@ -63,6 +75,7 @@ const sendTo = (requestId: number) => (c: GeometryChunk) =>
 async function handle(message: RequestMessage): Promise<unknown> {
   switch (message.kind) {
     case 'init':
+      schemaUrls = message.schemaUrls;
       await init(message.wasmUrl);
       return true;
     case 'open':
@@ -73,8 +86,10 @@ async function handle(message: RequestMessage): Promise<unknown> {
       model(message.modelKey).geometry.end(sendTo(message.requestId));
       return true;
     case 'spatial':
+      await withTables(message.modelKey);
       return model(message.modelKey).products.spatial();
     case 'products': {
+      await withTables(message.modelKey);
       const { products } = model(message.modelKey);
       const ids = message.expressIds ?? products.productIds();
       return ids.map((id) => products.product(id, message.options));
@@ -94,6 +109,10 @@ async function handle(message: RequestMessage): Promise<unknown> {
     }
   }
 }
+
+// Start web-ifc now, from the wasm URL in the worker's name; the `init` message joins it.
+const named = wasmUrlOfName(self.name);
+if (named) init(named).catch(() => undefined); // a failure is reported to the `init` message
 
 self.onmessage = (event: MessageEvent<RequestMessage>) => {
   const message = event.data;

@@ -1,7 +1,8 @@
-import { IFCPROJECT, IFCPRODUCT, InheritanceDef, SchemaNames, type IfcAPI } from 'web-ifc';
+import { IFCPROJECT, IFCPRODUCT, InheritanceDef, type IfcAPI } from 'web-ifc';
 import { IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCRELNESTS, IFCRELVOIDSELEMENT, IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE } from 'web-ifc';
 import type { AttributeValue, Product, ProductOptions, SpatialNode } from '../types.js';
 import { objectId } from '../data/object-ids.js';
+import { schemaNumber } from './web-ifc-engine.js';
 
 /** web-ifc's value kinds (web-ifc-api: STRING=1, LABEL=2, ENUM=3, REAL=4, REF=5, INTEGER=10). */
 const STRING = 1, LABEL = 2, ENUM = 3, REAL = 4, REF = 5, INTEGER = 10;
@@ -110,9 +111,7 @@ export class ProductReader {
 
   private types(): Set<number> {
     if (!this.productTypes) {
-      const schema = this.api.GetModelSchema(this.modelID);
-      const index = SchemaNames.findIndex((names) => names?.includes(schema));
-      const subtypes: number[] = (InheritanceDef as Record<number, Record<number, number[]>>)[index]?.[IFCPRODUCT] ?? [];
+      const subtypes: number[] = (InheritanceDef as Record<number, Record<number, number[]>>)[schemaNumber(this.api, this.modelID)]?.[IFCPRODUCT] ?? [];
       this.productTypes = new Set([IFCPROJECT, IFCPRODUCT, ...subtypes]);
     }
     return this.productTypes;

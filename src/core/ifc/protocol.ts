@@ -1,5 +1,6 @@
 import type { Product, ProductOptions, SpatialNode } from '../types.js';
 import type { GridData } from './grids.js';
+import type { SchemaUrls } from './web-ifc-engine.js';
 
 /**
  * Messages between the main thread (IfcClient) and an IFC worker. A model is opened, then
@@ -79,7 +80,7 @@ export interface OpenResult {
 }
 
 export type Request =
-  | { kind: 'init'; wasmUrl: string }
+  | { kind: 'init'; wasmUrl: string; schemaUrls: SchemaUrls | null }
   /** `details`: also read the type names and grids (the worker that keeps the model needs them; a helper does not). */
   | { kind: 'open'; modelKey: number; bytes: ArrayBuffer; objectIdBase: string; only: number[] | null; details: boolean }
   /**

@@ -1,4 +1,5 @@
-import { IfcAPI, LogLevel } from 'web-ifc';
+import * as WebIfc from 'web-ifc';
+import { IfcAPI, LogLevel, SchemaNames } from 'web-ifc';
 
 /**
  * web-ifc as the workers start it: single-threaded (the multi-threaded build stalls,
@@ -35,6 +36,33 @@ export function openModel(api: IfcAPI, bytes: Uint8Array): number {
   source = null;
   if (modelID < 0) throw new Error('web-ifc could not open the IFC file');
   return modelID;
+}
+
+/** The number web-ifc gives an open model's schema (its index in SchemaNames: IFC2X3 1, IFC4 2, IFC4X3 3), or -1. */
+export function schemaNumber(api: IfcAPI, modelID: number): number {
+  const schema = api.GetModelSchema(modelID);
+  return SchemaNames.findIndex((names) => names?.includes(schema));
+}
+
+/** Where the workers find each schema's tables, when they are classic scripts (the script-tag builds); by schema number. */
+export type SchemaUrls = Record<number, string>;
+
+// Our builds' web-ifc holds each schema's tables apart and loads them on demand
+// (scripts/web-ifc-lazy-schemas.mjs); web-ifc as published, as Node runs it, has them all.
+const loadSchemaTables = (WebIfc as unknown as { loadSchemaTables?: (schema: number, url?: string) => Promise<void> }).loadSchemaTables;
+
+/**
+ * Loads the tables of an open model's schema, which web-ifc's GetLine and its other readers
+ * of whole lines need (geometry, stream plans and raw lines do not); once per schema and worker.
+ */
+export async function loadSchema(api: IfcAPI, modelID: number, urls: SchemaUrls | null): Promise<void> {
+  if (!loadSchemaTables) return;
+  const schema = schemaNumber(api, modelID);
+  try {
+    await loadSchemaTables(schema, urls?.[schema]);
+  } catch (e) {
+    throw new Error(`Could not load web-ifc's tables for ${api.GetModelSchema(modelID)}: ${(e as Error).message}`);
+  }
 }
 
 /** One placed geometry of a streamed mesh, as web-ifc's binding hands it over. */

@@ -1,4 +1,4 @@
-import { createPlanWorker, wasmUrl } from '../ifc/assets.js';
+import { createPlanWorker, schemaUrls, wasmUrl } from '../ifc/assets.js';
 import { WorkerRequests } from '../ifc/worker-requests.js';
 import { DEFAULT_PLAN_OPTIONS, type PlanModel, type PlanOptions, type PlanRequest, type PlanResponseMessage } from './protocol.js';
 
@@ -7,16 +7,16 @@ import { DEFAULT_PLAN_OPTIONS, type PlanModel, type PlanOptions, type PlanReques
  * IFC model. The bytes are transferred, not copied. One worker serves one viewer.
  */
 export class PlanClient {
-  private readonly worker = new WorkerRequests<PlanResponseMessage>(createPlanWorker(), 'plan');
-  private readonly ready: Promise<unknown>;
+  private readonly worker: WorkerRequests<PlanResponseMessage>;
 
   constructor() {
-    this.ready = this.request({ kind: 'init', wasmUrl: wasmUrl() });
-    this.ready.catch(() => undefined);
+    const wasm = wasmUrl();
+    this.worker = new WorkerRequests<PlanResponseMessage>(createPlanWorker(wasm), 'plan');
+    // Plans are sent without waiting for it: the worker takes them after its init, whose failure fails them too.
+    this.request({ kind: 'init', wasmUrl: wasm, schemaUrls: schemaUrls() }).catch(() => undefined);
   }
 
-  async plan(bytes: ArrayBuffer, objectIdBase: string, options: PlanOptions = DEFAULT_PLAN_OPTIONS): Promise<PlanModel> {
-    await this.ready;
+  plan(bytes: ArrayBuffer, objectIdBase: string, options: PlanOptions = DEFAULT_PLAN_OPTIONS): Promise<PlanModel> {
     return this.request({ kind: 'plan', bytes, objectIdBase, options }, [bytes]) as Promise<PlanModel>;
   }
 

@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 import type { IfcAPI } from 'web-ifc';
-import { createIfcApi, openModel } from '../ifc/web-ifc-engine.js';
+import { createIfcApi, loadSchema, openModel, type SchemaUrls } from '../ifc/web-ifc-engine.js';
 import { extractPlan } from './extract-plan.js';
+import { wasmUrlOfName } from '../ifc/worker-name.js';
 import { CUT_KINDS, type PlanLines, type PlanModel, type PlanRequest, type PlanRequestMessage, type PlanResponseMessage } from './protocol.js';
 
 /**
@@ -12,6 +13,7 @@ import { CUT_KINDS, type PlanLines, type PlanModel, type PlanRequest, type PlanR
 declare const self: DedicatedWorkerGlobalScope;
 
 let ready: Promise<IfcAPI> | null = null;
+let schemaUrls: SchemaUrls | null = null;
 
 function post(message: PlanResponseMessage, transfer: Transferable[] = []) {
   self.postMessage(message, transfer);
@@ -27,8 +29,9 @@ async function plan(request: Extract<PlanRequest, { kind: 'plan' }>): Promise<Pl
   const api = await ready;
   const start = performance.now();
   const modelID = openModel(api, new Uint8Array(request.bytes));
-  const opened = performance.now();
   try {
+    await loadSchema(api, modelID, schemaUrls);
+    const opened = performance.now();
     const result = extractPlan(api, modelID, request.objectIdBase, request.options);
     result.timings = { open: opened - start, ...result.timings, total: performance.now() - start };
     return result;
@@ -37,8 +40,13 @@ async function plan(request: Extract<PlanRequest, { kind: 'plan' }>): Promise<Pl
   }
 }
 
+// Start web-ifc now, from the wasm URL in the worker's name; the `init` message joins it.
+const named = wasmUrlOfName(self.name);
+if (named) init(named).catch(() => undefined); // a failure is reported to the `init` message
+
 self.onmessage = (event: MessageEvent<PlanRequestMessage>) => {
   const message = event.data;
+  if (message.kind === 'init') schemaUrls = message.schemaUrls;
   const work: Promise<unknown> = message.kind === 'init' ? init(message.wasmUrl).then(() => true) : plan(message);
   work.then(
     (value) => {

@@ -1,3 +1,5 @@
+import type { SchemaUrls } from '../ifc/web-ifc-engine.js';
+
 /**
  * Storey plans of one IFC model, as the plan worker hands them to the page, and the
  * messages between page (PlanClient) and worker (plan-worker.ts).
@@ -90,7 +92,7 @@ export interface PlanOptions {
 export const DEFAULT_PLAN_OPTIONS: PlanOptions = { cutHeight: 1.2, floorTolerance: 0.05 };
 
 export type PlanRequest =
-  | { kind: 'init'; wasmUrl: string }
+  | { kind: 'init'; wasmUrl: string; schemaUrls: SchemaUrls | null }
   | { kind: 'plan'; bytes: ArrayBuffer; objectIdBase: string; options: PlanOptions };
 
 export type PlanRequestMessage = PlanRequest & { requestId: number };
