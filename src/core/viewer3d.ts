@@ -131,7 +131,8 @@ export class Viewer3d {
     // The engine preload() started, when there is one: its worker may be warm already.
     const engine = takeEngine();
     this.ifc = engine.client;
-    engine.busy = () => this.streaming !== null;
+    // Once a model is asked for, the warm-up would only compete with it.
+    engine.busy = () => this.nextKey > 1;
     this.canvas = document.createElement('canvas');
     this.canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none';
     this.canvas.tabIndex = 0;
