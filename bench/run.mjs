@@ -13,7 +13,7 @@
 // (a new tab of one browser context per model x viewer), and the medians. A run that
 // takes longer than the time limit, or throws, makes an `error` row.
 import { CHROMIUM_FLAGS } from '../scripts/find-browser.mjs';
-import { createReadStream, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { spawnSync } from 'node:child_process';
 import { gzipSync } from 'node:zlib';
@@ -211,6 +211,26 @@ export class Browser {
     await withTimeout(this.browser?.close(), 10_000).catch(() => undefined);
     await withTimeout(this.server?.close(), 10_000).catch(() => undefined);
   }
+  /**
+   * A context with a profile of its own on disk (a browser of its own), as a returning
+   * visitor's browser has: its pages share the HTTP cache and the compiled-code caches,
+   * web-ifc's wasm included, which Playwright's in-memory contexts do not keep for wasm
+   * (there every page compiled web-ifc again: hello-wall's cold load took 432 ms against
+   * 285, raw web-ifc's 159 against 109). Closing it removes the profile.
+   */
+  async newContext() {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'bim-bench-profile-'));
+    const context = await chromium.launchPersistentContext(dir, { executablePath: this.executablePath, headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    // The browser may still be writing its caches as it closes: retry, and never fail the run for it.
+    context.on('close', () => setTimeout(() => {
+      try {
+        rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+      } catch {
+        // left in the temp folder
+      }
+    }, 500));
+    return context;
+  }
 }
 
 export function withTimeout(promise, ms, message = `timeout after ${Math.round(ms / 1000)} s`) {
@@ -396,10 +416,11 @@ async function measure(browser, base, viewer, model, opts) {
     Object.assign(row, { load_ms: null, frame_ms: null, pick_ms: null, heap_mb: null, draw_calls: null, triangles: null, runs: 0, error: `not run: ${skip.error} on ${skip.model}` });
     return row;
   }
-  // One browser context (HTTP and code caches) per model x viewer, warmed up by its first
-  // load; with --quick one context per viewer, warmed up on the first model only.
+  // One browser context (HTTP and code caches, see Browser.newContext) per model x viewer,
+  // warmed up by its first load; with --quick one context per viewer, warmed up on the
+  // first model only.
   const shared = opts.quick ? sharedContexts.get(viewer) : null;
-  let context = shared ?? (await browser.browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 }));
+  let context = shared ?? (await browser.newContext());
   if (opts.quick) sharedContexts.set(viewer, context);
   const warm = opts.warmup && !shared;
   const runs = [];
@@ -416,7 +437,7 @@ async function measure(browser, base, viewer, model, opts) {
       } catch (e) {
         if (/^timeout/.test(e.message)) {
           // The page may still be busy: the next combination gets a fresh browser.
-          await browser.restart();
+          for (const c of new Set([context, ...sharedContexts.values()])) await withTimeout(c.close(), 15_000).catch(() => undefined);
           context = null;
           sharedContexts.clear();
           if (model.kind === 'generated' && !timedOut.has(viewer)) timedOut.set(viewer, { model: model.name, bytes: statSync(model.file).size, error: e.message.replace(/ \(.*\)$/, '') });
@@ -634,6 +655,7 @@ async function main() {
       }
     }
   } finally {
+    for (const context of sharedContexts.values()) await withTimeout(context.close(), 15_000).catch(() => undefined);
     await browser.stop();
     server.close();
   }
