@@ -213,10 +213,10 @@ export class Browser {
   }
   /**
    * A context with a profile of its own on disk (a browser of its own), as a returning
-   * visitor's browser has: its pages share the HTTP cache and the compiled-code caches,
-   * web-ifc's wasm included, which Playwright's in-memory contexts do not keep for wasm
-   * (there every page compiled web-ifc again: hello-wall's cold load took 432 ms against
-   * 285, raw web-ifc's 159 against 109). Closing it removes the profile.
+   * visitor's browser has: its pages share the HTTP cache and V8's code cache, which
+   * Playwright's in-memory contexts do not use (there every page compiled its scripts
+   * again: hello-wall's cold load took 432 ms against 285, raw web-ifc's 159 against
+   * 109). Closing it removes the profile.
    */
   async newContext() {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bim-bench-profile-'));
