@@ -34,11 +34,10 @@ export function packPositions(positions: Float32Array, step: number): Uint8Array
 }
 
 export function unpackPositions(planes: Uint8Array, count: number, step: number): Float32Array {
-  const deltas = fromPlanes(planes, count);
   const positions = new Float32Array(count);
   const last = [0, 0, 0];
   for (let i = 0; i < count; i++) {
-    const q = last[i % 3] + unzigzag(deltas[i]);
+    const q = last[i % 3] + unzigzag(fromPlanes(planes, count, i));
     last[i % 3] = q;
     positions[i] = q * step;
   }
@@ -57,11 +56,10 @@ export function packIndices(indices: Uint16Array | Uint32Array): Uint8Array {
 }
 
 export function unpackIndices(planes: Uint8Array, count: number, wide: boolean): Uint16Array | Uint32Array {
-  const deltas = fromPlanes(planes, count);
   const indices = wide ? new Uint32Array(count) : new Uint16Array(count);
   let last = 0;
   for (let i = 0; i < count; i++) {
-    last += unzigzag(deltas[i]);
+    last += unzigzag(fromPlanes(planes, count, i));
     indices[i] = last;
   }
   return indices;
@@ -81,8 +79,7 @@ function toPlanes(values: Uint32Array): Uint8Array {
   return planes;
 }
 
-function fromPlanes(planes: Uint8Array, n: number): Uint32Array {
-  const values = new Uint32Array(n);
-  for (let i = 0; i < n; i++) values[i] = (planes[i] | (planes[n + i] << 8) | (planes[2 * n + i] << 16) | (planes[3 * n + i] << 24)) >>> 0;
-  return values;
+/** Value `i` of the `n` that toPlanes laid out (read in place: no array of them is made while a page waits). */
+function fromPlanes(planes: Uint8Array, n: number, i: number): number {
+  return (planes[i] | (planes[n + i] << 8) | (planes[2 * n + i] << 16) | (planes[3 * n + i] << 24)) >>> 0;
 }
