@@ -7,7 +7,7 @@ import { StreamPlan } from './stream-plan.js';
 import { hasGrids, readGrids } from './grids.js';
 import { UnstyledProducts } from './unstyled.js';
 import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage } from './protocol.js';
-import { wasmUrlOfName } from './worker-name.js';
+import { initFromName } from './worker-name.js';
 
 /**
  * The IFC worker: web-ifc (single-threaded, see TOOLCHAIN.md) parses models, streams
@@ -110,9 +110,8 @@ async function handle(message: RequestMessage): Promise<unknown> {
   }
 }
 
-// Start web-ifc now, from the wasm URL in the worker's name; the `init` message joins it.
-const named = wasmUrlOfName(self.name);
-if (named) init(named).catch(() => undefined); // a failure is reported to the `init` message
+// Start web-ifc now, from the wasm URL in the worker's name.
+initFromName(self.name, init);
 
 self.onmessage = (event: MessageEvent<RequestMessage>) => {
   const message = event.data;

@@ -9,7 +9,13 @@ export function workerName(kind: string, wasmUrl: string): string {
 }
 
 /** The wasm URL in a worker's name, or null (a URL's href has no spaces). */
-export function wasmUrlOfName(name: string): string | null {
+function wasmUrlOfName(name: string): string | null {
   const space = name.indexOf(' ');
   return space < 0 ? null : name.slice(space + 1);
+}
+
+/** In a worker: starts `init` from the wasm URL in its name, if any; the `init` message joins it and reports a failure. */
+export function initFromName(name: string, init: (wasmUrl: string) => Promise<unknown>): void {
+  const wasm = wasmUrlOfName(name);
+  if (wasm) init(wasm).catch(() => undefined);
 }

@@ -2,7 +2,7 @@
 import type { IfcAPI } from 'web-ifc';
 import { createIfcApi, loadSchema, openModel, type SchemaUrls } from '../ifc/web-ifc-engine.js';
 import { extractPlan } from './extract-plan.js';
-import { wasmUrlOfName } from '../ifc/worker-name.js';
+import { initFromName } from '../ifc/worker-name.js';
 import { CUT_KINDS, type PlanLines, type PlanModel, type PlanRequest, type PlanRequestMessage, type PlanResponseMessage } from './protocol.js';
 
 /**
@@ -40,14 +40,16 @@ async function plan(request: Extract<PlanRequest, { kind: 'plan' }>): Promise<Pl
   }
 }
 
-// Start web-ifc now, from the wasm URL in the worker's name; the `init` message joins it.
-const named = wasmUrlOfName(self.name);
-if (named) init(named).catch(() => undefined); // a failure is reported to the `init` message
+// Start web-ifc now, from the wasm URL in the worker's name.
+initFromName(self.name, init);
 
 self.onmessage = (event: MessageEvent<PlanRequestMessage>) => {
   const message = event.data;
-  if (message.kind === 'init') schemaUrls = message.schemaUrls;
-  const work: Promise<unknown> = message.kind === 'init' ? init(message.wasmUrl).then(() => true) : plan(message);
+  let work: Promise<unknown>;
+  if (message.kind === 'init') {
+    schemaUrls = message.schemaUrls;
+    work = init(message.wasmUrl).then(() => true);
+  } else work = plan(message);
   work.then(
     (value) => {
       const transfer = message.kind === 'plan' ? planTransferables(value as PlanModel) : [];
