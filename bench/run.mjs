@@ -194,19 +194,6 @@ export class Browser {
     this.server = await chromium.launchServer({ executablePath: this.executablePath, headless: true, args: CHROMIUM_FLAGS });
     this.browser = await chromium.connect(this.server.wsEndpoint());
   }
-  async restart() {
-    const pid = this.server?.process()?.pid;
-    await withTimeout(this.browser?.close(), 10_000).catch(() => undefined);
-    await withTimeout(this.server?.close(), 10_000).catch(() => undefined);
-    if (pid) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
-    await this.start();
-  }
   async stop() {
     await withTimeout(this.browser?.close(), 10_000).catch(() => undefined);
     await withTimeout(this.server?.close(), 10_000).catch(() => undefined);
@@ -221,6 +208,7 @@ export class Browser {
   async newContext() {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'bim-bench-profile-'));
     const context = await chromium.launchPersistentContext(dir, { executablePath: this.executablePath, headless: true, args: CHROMIUM_FLAGS, viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+    profiles.set(context, dir);
     // The browser may still be writing its caches as it closes: retry, and never fail the run for it.
     context.on('close', () => setTimeout(() => {
       try {
@@ -231,7 +219,21 @@ export class Browser {
     }, 500));
     return context;
   }
+  /**
+   * Closes a context from newContext; one whose page is still busy (a timed-out run) may
+   * not answer, so its browser, found by its profile folder, is killed instead.
+   */
+  async closeContext(context) {
+    try {
+      await withTimeout(context.close(), 15_000);
+    } catch {
+      spawnSync('pkill', ['-KILL', '-f', profiles.get(context)]);
+    }
+  }
 }
+
+/** Each context's profile folder (Browser.newContext). */
+const profiles = new WeakMap();
 
 export function withTimeout(promise, ms, message = `timeout after ${Math.round(ms / 1000)} s`) {
   let timer;
@@ -437,7 +439,7 @@ async function measure(browser, base, viewer, model, opts) {
       } catch (e) {
         if (/^timeout/.test(e.message)) {
           // The page may still be busy: the next combination gets a fresh browser.
-          for (const c of new Set([context, ...sharedContexts.values()])) await withTimeout(c.close(), 15_000).catch(() => undefined);
+          for (const c of new Set([context, ...sharedContexts.values()])) await browser.closeContext(c);
           context = null;
           sharedContexts.clear();
           if (model.kind === 'generated' && !timedOut.has(viewer)) timedOut.set(viewer, { model: model.name, bytes: statSync(model.file).size, error: e.message.replace(/ \(.*\)$/, '') });
@@ -465,7 +467,7 @@ async function measure(browser, base, viewer, model, opts) {
       log(`  ${model.name} ${viewer} run ${runs.length}/${Math.max(planned, 1)}: cold ${fmt(result.cold_ms)} ms, load ${fmt(result.load_ms)} ms, frame ${fmt(result.frame_ms)} ms, pick ${fmt(result.pick_ms)} ms, heap ${fmt(result.heap_mb)} MB (page ${fmt(result.page_heap_mb)}, workers ${fmt(result.worker_heap_mb)}); ms per phase ${JSON.stringify(result.phases)}${result.partial ? '; ' + result.partial : ''}`);
     }
   } finally {
-    if (context && !opts.quick) await withTimeout(context.close(), 15_000).catch(() => undefined);
+    if (context && !opts.quick) await browser.closeContext(context);
   }
   if (runs.length) {
     for (const f of FIELDS) row[f] = median(runs.map((r) => r[f]));
@@ -655,7 +657,7 @@ async function main() {
       }
     }
   } finally {
-    for (const context of sharedContexts.values()) await withTimeout(context.close(), 15_000).catch(() => undefined);
+    for (const context of sharedContexts.values()) await browser.closeContext(context);
     await browser.stop();
     server.close();
   }
