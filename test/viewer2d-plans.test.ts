@@ -58,7 +58,7 @@ describe('2D plans from processed files', () => {
     assert(spaces.length > 0 && spaces.every((s) => BigInt(s.id) > 8589934592n), `space ids carry the base: ${spaces.slice(0, 2).map((s) => s.id)}`);
   });
 
-  it('a damaged plans file fails with viewer2d.loadfail saying why; with the IFC offered too, the IFC is loaded instead, with a warning', async () => {
+  it('a cut or damaged plans file fails with viewer2d.loadfail saying why; with the IFC offered too, the IFC is loaded instead, with a warning', async () => {
     el = await createViewer2d(560, 400);
     const bytes = new Uint8Array(await (await fetch(plansOf(PLAN_MODELS.house))).arrayBuffer());
     const cut = URL.createObjectURL(new Blob([bytes.slice(0, bytes.length >> 1)]));
@@ -69,6 +69,15 @@ describe('2D plans from processed files', () => {
     assert(/truncated/.test(error.message), error.message);
     assertEqual(failures.length, 1);
     assertEqual(el.getStoreys().length, 0, 'nothing of it loaded');
+    for (const at of [30, bytes.length >> 1, bytes.length - 1]) {
+      const flipped = bytes.slice();
+      flipped[at] ^= 0x10;
+      const damaged = await el.loadUrl(URL.createObjectURL(new Blob([flipped])), { modelId: 'flipped' }).then(() => null, (e) => e);
+      assertEqual(damaged?.type, 'plans', String(damaged));
+      assert(/checksum does not match/.test(damaged.message), `a bit flipped at byte ${at}: ${damaged.message}`);
+    }
+    assertEqual(failures.length, 4);
+    assertEqual(el.getStoreys().length, 0, 'nothing of them loaded');
 
     const warnings: string[] = [];
     const warn = console.warn;

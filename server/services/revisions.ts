@@ -1,3 +1,4 @@
+import { SCENE_VERSION } from '../../src/core/formats/scene.js';
 import { one, type Sql } from '../storage/database.js';
 import { notFound } from './errors.js';
 import { modelFor } from './models.js';
@@ -18,7 +19,7 @@ export interface StoredRevision extends Revision {
   blobKey: string;
   size: number;
   productCount: number;
-  /** The scene processing wrote (formats/scene.ts); null for revisions processed before scenes existed. */
+  /** The scene processing wrote (formats/scene.ts); null for revisions processed before scenes existed or with an older version of the formats. */
   sceneKey: string | null;
   sceneSize: number | null;
   /** Its size unpacked. */
@@ -28,11 +29,14 @@ export interface StoredRevision extends Revision {
   plansSize: number | null;
 }
 
+/** The processed files of an older format version count as none: their scene job writes both again. */
+const current = (column: string) => `CASE WHEN r.scene_version = ${SCENE_VERSION} THEN r.${column} END`;
+
 /** A StoredRevision's columns, of `revisions r JOIN models m`. */
 export const REVISION_COLUMNS = `r.id, r.comment, (extract(epoch FROM r.created_at) * 1000)::bigint AS timestamp, r.model_id AS "modelId",
   m.project_id AS "projectId", r.object_id_base AS "objectIdBase", r.file_name AS "fileName", r.blob_key AS "blobKey", r.size, r.product_count AS "productCount",
-  r.scene_key AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes",
-  r.plans_key AS "plansKey", r.plans_size AS "plansSize"`;
+  ${current('scene_key')} AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes",
+  ${current('plans_key')} AS "plansKey", r.plans_size AS "plansSize"`;
 
 export const publicRevision = ({ id, comment, timestamp }: Revision): Revision => ({ id, comment, timestamp });
 

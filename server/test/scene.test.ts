@@ -10,7 +10,7 @@ import { sampleFile } from '../../samples/files.js';
 import { bimModelsFolder } from '../../scripts/bim-models.mjs';
 import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
 import { writeScene } from '../../src/core/ifc/scene-converter.js';
-import { RecordKind, SceneFormatError, SceneReader, type SceneRecord } from '../../src/core/formats/scene.js';
+import { checksum, RecordKind, SceneFormatError, SceneReader, type SceneRecord } from '../../src/core/formats/scene.js';
 import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from '../../src/core/formats/packing.js';
 import { GeometryStream } from '../../src/core/ifc/geometry-stream.js';
 import { StreamPlan } from '../../src/core/ifc/stream-plan.js';
@@ -49,6 +49,13 @@ function read(bytes: Uint8Array, cuts: number[] = []): SceneRecord[] {
   }
   reader.finish();
   return records;
+}
+
+/** Where each record of a scene starts (its kind; the payload is 12 bytes on), from the records' lengths. */
+function recordStarts(bytes: Uint8Array): number[] {
+  const starts: number[] = [];
+  for (let at = 16; at < bytes.length; at += 12 + ((new DataView(bytes.buffer, bytes.byteOffset + at + 4).getUint32(0, true) + 3) & ~3)) starts.push(at);
+  return starts;
 }
 
 const of = <K extends RecordKind>(records: SceneRecord[], kind: K) => records.filter((r): r is Extract<SceneRecord, { kind: K }> => r.kind === kind);
@@ -135,11 +142,10 @@ describe('the scene format', () => {
     const bytes = await convert(placedOften!);
     // Record by record: the shapes, and the indices each chunk holds against those it has.
     let shapes = 0, held = 0, all = 0;
-    for (let at = 16; at < bytes.length;) {
+    for (const at of recordStarts(bytes)) {
       const view = new DataView(bytes.buffer, bytes.byteOffset + at);
       if (view.getUint32(0, true) === RecordKind.Shape) shapes++;
-      if (view.getUint32(0, true) === RecordKind.Chunk) [all, held] = [all + view.getUint32(16, true), held + view.getUint32(36, true)];
-      at += 8 + ((view.getUint32(4, true) + 3) & ~3);
+      if (view.getUint32(0, true) === RecordKind.Chunk) [all, held] = [all + view.getUint32(12 + 8, true), held + view.getUint32(12 + 28, true)];
     }
     assert.ok(shapes > 0 && held < all / 3, `${shapes} shape records; the chunks hold ${held} of their ${all} indices`);
     const records = read(bytes);
@@ -236,7 +242,26 @@ describe('the scene format', () => {
     const extra = new Uint8Array(Buffer.concat([bytes, bytes.subarray(16, 40)]));
     fails(extra, /after its end record/);
     const unknown = bytes.slice();
-    new DataView(unknown.buffer).setUint32(16, 77, true); // the header record's kind
+    const header = new DataView(unknown.buffer, 16);
+    header.setUint32(0, 77, true); // the header record's kind
+    fails(unknown, /checksum of its record at byte 16 does not match/);
+    header.setUint32(8, checksum(unknown.subarray(16), header.getUint32(4, true)), true);
     fails(unknown, /unknown kind 77/);
+  });
+
+  it('refuses a scene with any byte of a record changed, naming the record', async () => {
+    const bytes = await convert(sampleFile('house').ifc);
+    const starts = recordStarts(bytes);
+    assert.ok(starts.length >= 4, `${starts.length} records`);
+    for (const [i, start] of starts.entries()) {
+      const end = starts[i + 1] ?? bytes.length;
+      // A byte in the middle of the record, its length's last byte, and its last payload byte.
+      for (const at of [(start + end) >> 1, start + 7, start + 12 + new DataView(bytes.buffer, start + 4).getUint32(0, true) - 1]) {
+        const damaged = bytes.slice();
+        damaged[at] ^= 0x10;
+        assert.throws(() => read(damaged), (error: Error) => error instanceof SceneFormatError && /damaged|truncated/.test(error.message), `a bit flipped at byte ${at}`);
+        if (at !== start + 7) assert.throws(() => read(damaged), new RegExp(`checksum of its record at byte ${start} `));
+      }
+    }
   });
 });

@@ -1,14 +1,16 @@
 import { objectId } from '../data/object-ids.js';
 import type { PlanLines, PlanModel } from '../plan/protocol.js';
+import CRC32 from 'crc-32';
 
 /**
- * The plans format (`application/vnd.platform.plans`), version 1: a model's storey plans
+ * The plans format (`application/vnd.platform.plans`), version 2: a model's storey plans
  * as the plan worker extracts them (plan/protocol.ts's PlanModel, default options), so
  * `<bim-viewer-2d>` draws a processed model without web-ifc. docs/SCENE-FORMAT.md
  * ("Plans") is the specification; in short:
  *
- *   "BIMPLANS" (8 bytes), version (u32), JSON length (u32), the JSON (UTF-8, zeros to a
- *   multiple of 8 bytes), then the arrays, each at a multiple of 8 bytes.
+ *   "BIMPLANS" (8 bytes), version (u32), JSON length (u32), CRC-32 of the bytes after
+ *   these 24 (u32), the file's length (u32), the JSON (UTF-8, zeros to a multiple of 8 bytes), then the arrays, each at a
+ *   multiple of 8 bytes.
  *
  * The JSON is the PlanModel with each typed array replaced by `{"$": "f64" | "u32",
  * "at": byte offset after the JSON, "n": length}`; object ids in it are express ids (the
@@ -16,7 +18,10 @@ import type { PlanLines, PlanModel } from '../plan/protocol.js';
  */
 export const PLANS_MEDIA_TYPE = 'application/vnd.platform.plans';
 export const PLANS_MAGIC = 'BIMPLANS';
-export const PLANS_VERSION = 1;
+/** 2: a checksum; 1 had none. */
+export const PLANS_VERSION = 2;
+/** magic, version, JSON length, checksum, file length. */
+const HEAD = 24;
 
 /** What is wrong with a plans file: the viewer reports it. */
 export class PlansFormatError extends Error {}
@@ -36,37 +41,42 @@ export function encodePlans(plan: PlanModel): Uint8Array {
     return ref;
   });
   const text = new TextEncoder().encode(json);
-  const head = 16 + pad8(text.length);
+  const head = HEAD + pad8(text.length);
   const bytes = new Uint8Array(head + size);
   bytes.set(new TextEncoder().encode(PLANS_MAGIC));
   const view = new DataView(bytes.buffer);
   view.setUint32(8, PLANS_VERSION, true);
   view.setUint32(12, text.length, true);
-  bytes.set(text, 16);
+  bytes.set(text, HEAD);
   let at = head;
   for (const array of arrays) {
     bytes.set(new Uint8Array(array.buffer, array.byteOffset, array.byteLength), at);
     at = pad8(at + array.byteLength);
   }
+  view.setUint32(16, checksum(bytes), true);
+  view.setUint32(20, bytes.length, true);
   return bytes;
 }
 
 /** The plans of a file, their object ids with `base` added; throws PlansFormatError on a file that is not one, of another version, or damaged. */
 export function decodePlans(bytes: Uint8Array, base: string): PlanModel {
-  if (bytes.length < 16 || new TextDecoder().decode(bytes.subarray(0, 8)) !== PLANS_MAGIC) throw new PlansFormatError('Not a plans file: it does not start with "BIMPLANS"');
+  if (bytes.length < HEAD || new TextDecoder().decode(bytes.subarray(0, 8)) !== PLANS_MAGIC) throw new PlansFormatError('Not a plans file: it does not start with "BIMPLANS"');
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const version = view.getUint32(8, true);
   if (version !== PLANS_VERSION) throw new PlansFormatError(`Plans format version ${version} is not supported (this viewer reads version ${PLANS_VERSION})`);
-  const length = view.getUint32(12, true);
-  const head = 16 + pad8(length);
-  if (head > bytes.length) throw new PlansFormatError('The plans file is truncated: it ends inside its JSON');
+  const [length, total] = [view.getUint32(12, true), view.getUint32(20, true)];
+  if (bytes.length < total) throw new PlansFormatError(`The plans file is truncated: it has ${bytes.length} of its ${total} bytes`);
+  if (bytes.length > total) throw new PlansFormatError('The plans file is damaged: it has bytes after its end');
+  const head = HEAD + pad8(length);
+  if (head > bytes.length) throw new PlansFormatError('The plans file is damaged: its JSON ends past the file');
+  if (checksum(bytes) !== view.getUint32(16, true)) throw new PlansFormatError('The plans file is damaged: its checksum does not match');
   let plan: PlanModel;
   try {
-    plan = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(16, 16 + length)), (_key, value) => {
+    plan = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes.subarray(HEAD, HEAD + length)), (_key, value) => {
       if (!value || typeof value !== 'object' || (value.$ !== 'f64' && value.$ !== 'u32')) return value;
       const { $, at, n } = value as ArrayRef;
       const per = $ === 'f64' ? 8 : 4;
-      if (!(Number.isInteger(at) && Number.isInteger(n) && at >= 0 && n >= 0 && head + at + n * per <= bytes.length)) throw new PlansFormatError('The plans file is truncated: an array ends past it');
+      if (!(Number.isInteger(at) && Number.isInteger(n) && at >= 0 && n >= 0 && head + at + n * per <= bytes.length)) throw new PlansFormatError('The plans file is damaged: an array ends past it');
       const copy = bytes.slice(head + at, head + at + n * per).buffer; // aligned, and its own
       return $ === 'f64' ? new Float64Array(copy) : new Uint32Array(copy);
     });
@@ -85,6 +95,9 @@ export function decodePlans(bytes: Uint8Array, base: string): PlanModel {
   }
   return plan;
 }
+
+/** The CRC-32 of a plans file's bytes after its head. */
+const checksum = (bytes: Uint8Array) => CRC32.buf(bytes.subarray(HEAD)) >>> 0;
 
 /** Every polyline's points lie inside its coordinates. */
 function checkLines(...lines: PlanLines[]) {

@@ -1,6 +1,7 @@
 import type { GeometryChunk } from '../ifc/protocol.js';
 import type { GridData } from '../ifc/grids.js';
 import type { SpatialNode } from '../types.js';
+import CRC32 from 'crc-32';
 
 import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from './packing.js';
 import { literalPart, repeatTables, REPEAT_INTS, REPEAT_LINEAR, REPEAT_TRANSLATION, withRepeats, type SceneShape } from './repeats.js';
@@ -8,13 +9,14 @@ import { literalPart, repeatTables, REPEAT_INTS, REPEAT_LINEAR, REPEAT_TRANSLATI
 export type { SceneShape } from './repeats.js';
 
 /**
- * The scene format (`application/vnd.platform.scene`), version 3: a model's geometry in
+ * The scene format (`application/vnd.platform.scene`), version 4: a model's geometry in
  * the shape the 3D viewer draws it (the IFC worker's chunks), with what the viewer needs
  * besides, so a page draws a processed model without web-ifc. docs/SCENE-FORMAT.md is
  * the specification; in short:
  *
  *   "BIMSCENE" (8 bytes), version (u32), 0 (u32), then records until the end record:
- *   kind (u32), byte length (u32), payload, zeros to a multiple of 4 bytes.
+ *   kind (u32), byte length (u32), CRC-32 of kind, length and payload (u32), payload,
+ *   zeros to a multiple of 4 bytes.
  *
  * Records come in the order a viewer wants them while the bytes still arrive: the header
  * (JSON), the element chunks, the spaces' chunks, the products (JSON), the end (JSON with
@@ -24,9 +26,11 @@ export type { SceneShape } from './repeats.js';
  */
 export const SCENE_MEDIA_TYPE = 'application/vnd.platform.scene';
 export const SCENE_MAGIC = 'BIMSCENE';
-/** 3: shapes placed many times held once (repeats.ts); 2: positions and indices packed (packing.ts); 1 had them as the viewer draws them. */
-export const SCENE_VERSION = 3;
+/** 4: a checksum per record; 3: shapes placed many times held once (repeats.ts); 2: positions and indices packed (packing.ts); 1 had them as the viewer draws them. */
+export const SCENE_VERSION = 4;
 const PREAMBLE = 16;
+/** kind, length, checksum. */
+const RECORD_HEAD = 12;
 
 export const enum RecordKind {
   Header = 1,
@@ -91,18 +95,22 @@ export function preamble(): Uint8Array {
   return bytes;
 }
 
+/** The CRC-32 of a record's kind, length and payload (`record` starts at its kind). */
+export const checksum = (record: Uint8Array, length: number) => CRC32.buf(record.subarray(RECORD_HEAD, RECORD_HEAD + length), CRC32.buf(record.subarray(0, 8))) >>> 0;
+
 function record(kind: RecordKind, parts: ArrayBufferView[]): Uint8Array {
   const length = parts.reduce((n, p) => pad4(n) + p.byteLength, 0);
-  const bytes = new Uint8Array(8 + pad4(length));
+  const bytes = new Uint8Array(RECORD_HEAD + pad4(length));
   const view = new DataView(bytes.buffer);
   view.setUint32(0, kind, true);
   view.setUint32(4, length, true);
-  let at = 8;
+  let at = RECORD_HEAD;
   for (const part of parts) {
     at = pad4(at);
     bytes.set(new Uint8Array(part.buffer, part.byteOffset, part.byteLength), at);
     at += part.byteLength;
   }
+  view.setUint32(8, checksum(bytes, length), true);
   return bytes;
 }
 
@@ -227,6 +235,8 @@ export class SceneReader {
   /** Bytes not read yet, and how many the next record (or the preamble) needs: joined only once it is all there. */
   private pending: Uint8Array[] = [];
   private size = 0;
+  /** Where in the file the pending bytes start: what an error names. */
+  private offset = 0;
   private need = PREAMBLE;
   private started = false;
   private ended = false;
@@ -249,20 +259,22 @@ export class SceneReader {
       this.started = true;
       at = PREAMBLE;
     }
-    this.need = 8;
-    while (!this.ended && buffer.length - at >= 8) {
+    this.need = RECORD_HEAD;
+    while (!this.ended && buffer.length - at >= RECORD_HEAD) {
       const view = new DataView(buffer.buffer, buffer.byteOffset + at);
       const kind = view.getUint32(0, true);
       const length = view.getUint32(4, true);
-      this.need = 8 + pad4(length);
+      this.need = RECORD_HEAD + pad4(length);
       if (buffer.length - at < this.need) break;
-      const record = this.decode(kind, buffer.subarray(at + 8, at + 8 + length));
+      if (checksum(buffer.subarray(at), length) !== view.getUint32(8, true)) throw new SceneFormatError(`The scene is damaged: the checksum of its record at byte ${this.offset + at} does not match`);
+      const record = this.decode(kind, buffer.subarray(at + RECORD_HEAD, at + RECORD_HEAD + length));
       if (record) records.push(record);
       at += this.need;
-      this.need = 8;
+      this.need = RECORD_HEAD;
     }
     if (this.ended && at < buffer.length) throw new SceneFormatError('The scene has bytes after its end record');
     const rest = buffer.subarray(at);
+    this.offset += at;
     this.pending = rest.length ? [rest] : [];
     this.size = rest.length;
     return records;
