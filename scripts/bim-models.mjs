@@ -18,7 +18,25 @@ export function bimModelsSetting() {
 
 /** The models folder, or null when it does not exist. */
 export function bimModelsFolder() {
-  const folder = bimModelsSetting();
+  return existingFolder(bimModelsSetting());
+}
+
+/**
+ * buildingSMART's BCF material (schemas, and test cases with the IFC models their
+ * viewpoints name): the folder `BIM_BCF` names, else `../shared/bcf` beside the project.
+ * Read at run time like the models, never copied.
+ */
+export function bimBcfSetting() {
+  return path.resolve(ROOT, process.env.BIM_BCF || '../shared/bcf');
+}
+
+/** The BCF folder, or null when it does not exist. */
+export function bimBcfFolder() {
+  return existingFolder(bimBcfSetting());
+}
+
+/** @param {string} folder */
+function existingFolder(folder) {
   return existsSync(folder) && statSync(folder).isDirectory() ? folder : null;
 }
 

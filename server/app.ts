@@ -6,6 +6,7 @@ import { oauthRoutes } from './api/oauth/routes.js';
 import { v1Routes } from './api/v1/index.js';
 import { viewerTokenRoutes } from './api/v2/viewer-tokens.js';
 import { viewer2dAccessRoutes } from './api/beta/viewer2d-access.js';
+import { bcfRoutes } from './api/bcf/index.js';
 
 /**
  * The HTTP side of the platform: one Fastify app, each API a plugin with its own prefix;
@@ -22,7 +23,7 @@ export async function buildApp(ctx: Context, options: { logLevel?: string; pages
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'BIM platform', version: '1.0', description: 'Model hosting (v1), OAuth 2.0 and the viewers\' tokens. See README.md, "The platform".' },
+      info: { title: 'BIM platform', version: '1.0', description: 'Model hosting (v1), OAuth 2.0, the viewers\' tokens and issue tracking (BCF API 2.0, 2.1, 3.0). See README.md, "The platform".' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     },
   });
@@ -30,6 +31,7 @@ export async function buildApp(ctx: Context, options: { logLevel?: string; pages
   await app.register(async (scope) => v1Routes(scope, ctx), { prefix: '/1.0' });
   await app.register(async (scope) => viewerTokenRoutes(scope, ctx), { prefix: '/v2' });
   await app.register(async (scope) => viewer2dAccessRoutes(scope, ctx), { prefix: '/beta' });
+  await app.register(async (scope) => bcfRoutes(scope, ctx), { prefix: '/bcf' });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
   if (options.pages) await options.pages(app);
   return app;

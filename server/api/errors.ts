@@ -7,6 +7,7 @@ const NAMES: Record<number, [number, string]> = {
   403: [100, 'INSUFFICIENT_PRIVILEGE'],
   404: [20, 'NOT_FOUND'],
   405: [405, 'METHOD_NOT_ALLOWED'],
+  409: [409, 'CONFLICT'],
   413: [413, 'PAYLOAD_TOO_LARGE'],
   415: [415, 'UNSUPPORTED_MEDIA_TYPE'],
 };
@@ -21,20 +22,20 @@ export function errorBody(status: number, message: string, code?: number, name?:
  * Errors become that body: a service's ApiError as it says, Fastify's own 4xx (schema
  * validation, malformed JSON, a body over the limit, an unknown media type) with their
  * message, and anything else a 500 that shows no internals. A bad token's 401 carries
- * `WWW-Authenticate` (RFC 6750).
+ * `WWW-Authenticate` (RFC 6750). `body` writes the JSON (the BCF API adds its own `message`).
  */
-export function installErrorHandling(app: FastifyInstance): void {
+export function installErrorHandling(app: FastifyInstance, body: typeof errorBody = errorBody): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.status === 401 && !reply.hasHeader('WWW-Authenticate')) reply.header('WWW-Authenticate', 'Bearer realm="platform", error="invalid_token"');
-      return reply.status(error.status).send(errorBody(error.status, error.message, error.code, error.codeName));
+      return reply.status(error.status).send(body(error.status, error.message, error.code, error.codeName));
     }
     const status = (error as FastifyError).statusCode ?? 500;
-    if (status >= 400 && status < 500) return reply.status(status).send(errorBody(status, error.message));
+    if (status >= 400 && status < 500) return reply.status(status).send(body(status, error.message));
     request.log.error(error);
-    return reply.status(500).send(errorBody(500, 'Internal error'));
+    return reply.status(500).send(body(500, 'Internal error'));
   });
   app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send(errorBody(404, `No resource ${request.method} ${request.url.split('?')[0]}`));
+    reply.status(404).send(body(404, `No resource ${request.method} ${request.url.split('?')[0]}`));
   });
 }

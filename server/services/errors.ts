@@ -18,4 +18,5 @@ export const badRequest = (message: string) => new ApiError(400, 24, 'BAD_REQUES
 export const unauthorized = (message = 'Missing, expired or invalid access token') => new ApiError(401, 401, 'UNAUTHORIZED', message);
 export const forbidden = (message = 'Insufficient privilege') => new ApiError(403, 100, 'INSUFFICIENT_PRIVILEGE', message);
 export const notFound = (what: string, id: string | number) => new ApiError(404, 20, 'NOT_FOUND', `${what} (${id}) not found`);
+export const conflict = (message: string) => new ApiError(409, 409, 'CONFLICT', message);
 export const tooLarge = (message: string) => new ApiError(413, 413, 'PAYLOAD_TOO_LARGE', message);

@@ -1,0 +1,15 @@
+/**
+ * The BCF API versions the platform serves (seed 001, "Versioning"), and what differs
+ * between them where a resource's shape does.
+ */
+export const BCF_VERSIONS = ['2.0', '2.1', '3.0'] as const;
+export type BcfVersion = (typeof BCF_VERSIONS)[number];
+
+export const DETAILED_VERSIONS: Record<BcfVersion, string> = {
+  '2.0': 'BCF API 2.0 (the platform\'s; BCF-XML 2.0)',
+  '2.1': 'BCF API 2.1 (BCF-XML 2.1)',
+  '3.0': 'BCF API 3.0 (BCF-XML 3.0)',
+};
+
+/** Dates as the seed writes them: `YYYY-MM-DDThh:mm:ss.mmm+0000`. */
+export const bcfDate = (date: Date | string | null | undefined): string | undefined => (date == null ? undefined : new Date(date).toISOString().replace('Z', '+0000'));
