@@ -75,7 +75,8 @@ export function checkTransform(method: string, transform: unknown) {
   if (t.rotation !== undefined && !Number.isFinite(t.rotation.angle) && !Number.isFinite(t.rotation.w)) fail(method, 'rotation needs an angle in radians (or w, as a quaternion)');
 }
 
-function describe(value: unknown): string {
+/** A value as an error message names it. */
+export function describe(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value);
