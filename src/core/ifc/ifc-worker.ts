@@ -95,6 +95,7 @@ async function handle(message: RequestMessage): Promise<unknown> {
       return ids.map((id) => products.product(id, message.options));
     }
     case 'express-id': {
+      await withTables(message.modelKey); // web-ifc's GlobalId index reads the lines through them
       const { modelID } = model(message.modelKey);
       return message.globalIds.map((guid) => {
         const id = api!.GetExpressIdFromGuid(modelID, guid);
