@@ -15,6 +15,7 @@
 export { BimViewer3d } from './elements/bim-viewer-3d.js';
 export { VIEWER3D_EVENT_ARGS, type Viewer3dEventMap, type Viewer3dEventName } from './elements/events.js';
 export * from './core/types.js';
+export type * from './core/bcf/viewpoint-types.js';
 export { installViewer3dPlugin } from './jquery/viewer-plugin.js';
 export { BimViewer2d } from './elements/bim-viewer-2d.js';
 export { VIEWER2D_EVENT_ARGS, type Viewer2dEventMap, type Viewer2dEventName } from './elements/events2d.js';

@@ -25,7 +25,7 @@ import { Labels, type TextRenderMode } from './scene/labels.js';
 import { Measure, snap, type MeasureMode } from './scene/measure.js';
 import { GridAxes, type AxisState, type GridInfo } from './scene/grid-axes.js';
 import { Images, type ImageSpec } from './scene/images.js';
-import { cssColor, parseColor } from './data/colors.js';
+import { cssColor, parseColor, type Rgba } from './data/colors.js';
 import { MODEL_ID_SPAN, expressIdOf, isValidBase, objectId, toIdList } from './data/object-ids.js';
 import { withFallback, type ModelSource } from './data/load-sources.js';
 import {
@@ -56,6 +56,17 @@ export interface Viewer3dOptions {
   enableClippingPlaneWidget: boolean;
   activeClippingPlaneBorderColor: string;
   textRenderMode: TextRenderMode;
+}
+
+/** One object's IFC type and state, as objectStates() gives them. */
+export interface ObjectStateInfo {
+  objectId: string;
+  type: string;
+  /** Shown, in a shown model. */
+  visible: boolean;
+  selected: boolean;
+  /** Its custom colour (color()), or null. */
+  color: Rgba | null;
 }
 
 /** What the viewer tells its element; click-like hooks return false when cancelled. */
@@ -449,6 +460,19 @@ export class Viewer3d {
 
   objectIds(): string[] {
     return this.models.flatMap((m) => m.objectIds());
+  }
+
+  /** Every loaded object with its IFC type and state, in one pass (a BCF viewpoint takes them all). */
+  objectStates(): ObjectStateInfo[] {
+    const states: ObjectStateInfo[] = [];
+    for (const model of this.models) {
+      for (let i = 0; i < model.count; i++) {
+        const index = model.firstIndex + i;
+        const visible = model.group.visible && this.state.visible(index);
+        states.push({ objectId: model.objectIdAt(index), type: model.types[i], visible, selected: this.state.selected(index), color: this.state.color(index) });
+      }
+    }
+    return states;
   }
 
   selectedIds(): string[] {

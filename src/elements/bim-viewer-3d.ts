@@ -25,6 +25,8 @@ import { isEasing, type TransitionSettings } from '../core/scene/camera-transiti
 import { MOVEMENTS, parseNavigationMap, type Movement, type NavigationMap } from '../core/scene/navigation-map.js';
 import type { AxisState, GridInfo } from '../core/scene/grid-axes.js';
 import type { ImageSpec } from '../core/scene/images.js';
+import { bcfViewpointError, showBcfViewpoint, takeBcfViewpoint } from '../core/bcf/viewer-viewpoints.js';
+import type { BcfViewpoint } from '../core/bcf/viewpoint-types.js';
 
 function checkMovement(method: string, movement: unknown, value: unknown) {
   if (!MOVEMENTS.includes(movement as Movement)) throw new ViewerError('argument', `${method}: unknown movement "${String(movement)}" (${MOVEMENTS.join(', ')})`);
@@ -519,6 +521,40 @@ export class BimViewer3d extends LitElement {
       core.section(ids, sides);
       return core.getClippingPlanes();
     });
+  }
+
+  // ---- BCF viewpoints ---------------------------------------------------------
+
+  /**
+   * A BCF viewpoint (BCF-API 2.1/3.0 JSON, the body of POST .../viewpoints) of what the
+   * viewer shows: `perspective_camera` or `orthogonal_camera` (IFC world coordinates,
+   * metres, z up; vertical field of view in degrees), `clipping_planes` (`direction`
+   * points to the side cut away) and `components` by IFC GlobalId: `selection`,
+   * `coloring` (`RRGGBB`, or `AARRGGBB` when translucent) and `visibility`
+   * (`default_visibility` with the shorter list of `exceptions`, `view_setup_hints` for
+   * spaces and openings). `{snapshot: true}` adds `snapshot: {snapshot_type: 'png',
+   * snapshot_data}` (plain base64).
+   */
+  getBcfViewpoint(options: { snapshot?: boolean } = {}): Promise<BcfViewpoint> {
+    return this.checked(() => {
+      const o = options as Record<string, unknown> | null;
+      if (o != null && (typeof o !== 'object' || (o.snapshot !== undefined && typeof o.snapshot !== 'boolean'))) throw new ViewerError('argument', 'getBcfViewpoint: expected {snapshot?: boolean}');
+    }, (core) => takeBcfViewpoint(core, options ?? {}));
+  }
+
+  /**
+   * Shows a BCF viewpoint (BCF-API 2.1/3.0 JSON): its objects found by IFC GlobalId in every
+   * loaded model (unknown GlobalIds are ignored; a whole without geometry of its own, such
+   * as a curtain wall, stands for its parts), visibility with its view setup hints (spaces
+   * and openings hidden unless they say visible), selection, colours, clipping planes,
+   * then the camera, moved as transitionSettings say; resolves once it has arrived. A
+   * malformed viewpoint rejects with a ViewerError of type `argument`.
+   */
+  showBcfViewpoint(viewpoint: BcfViewpoint): Promise<void> {
+    return this.checked(() => {
+      const error = bcfViewpointError('showBcfViewpoint', viewpoint);
+      if (error) throw error;
+    }, (core) => showBcfViewpoint(core, viewpoint));
   }
 
   // ---- data -----------------------------------------------------------------

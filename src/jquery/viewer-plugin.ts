@@ -78,6 +78,9 @@ const METHODS: Record<string, Kind> = {
   disableMeasure: 'action',
   clearMeasure: 'action',
   images: 'action',
+  // BCF viewpoints
+  getBcfViewpoint: 'value',
+  showBcfViewpoint: 'action',
   // data
   getProducts: 'value',
   objectInfo: 'value',
