@@ -13,8 +13,13 @@ const vite = viteBridge();
 
 export default {
   rootDir: '.',
-  // test/real-models/ reads files from the BIM_MODELS folder; scripts/test.mjs leaves it out when there is none
-  files: ['test/**/*.test.ts', ...(process.env.BIM_REAL_MODELS === '0' ? ['!test/real-models/**'] : [])],
+  // test/real-models/ reads files from the BIM_MODELS folder, test/*bcf*.test.ts from BIM_BCF;
+  // scripts/test.mjs leaves them out when there is none
+  files: [
+    'test/**/*.test.ts',
+    ...(process.env.BIM_REAL_MODELS === '0' ? ['!test/real-models/**'] : []),
+    ...(process.env.BIM_BCF_CASES === '0' ? ['!test/*bcf*.test.ts'] : []),
+  ],
   nodeResolve: false, // vite resolves modules
   staticLogging: !!process.env.CI || !process.stdout.isTTY, // no progress-bar redraws in logs
   concurrency: 1, // WebGL is software-rendered (SwiftShader): one page at a time

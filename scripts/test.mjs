@@ -9,13 +9,14 @@
 // Environment: CHROME_PATH (browser to use), UPDATE_SCREENSHOTS=1 (create missing
 // expected screenshots), NO_BROWSER_INSTALL=1 (never install a browser), BIM_MODELS (the
 // folder of real models that test/real-models/ reads; default ../shared/models; without
-// it those tests are left out, and the output says so in one line).
+// it those tests are left out, and the output says so in one line), BIM_BCF (buildingSMART's BCF
+// test cases, read by test/*bcf*.test.ts; default ../shared/bcf; likewise).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bimModelsFolder, bimModelsSetting } from './bim-models.mjs';
+import { bimBcfFolder, bimBcfSetting, bimModelsFolder, bimModelsSetting } from './bim-models.mjs';
 import { findBrowser } from './find-browser.mjs';
 import { bundleIsStale } from './stale-build.mjs';
 import { runServerTests } from './server-tests.mjs';
@@ -63,6 +64,13 @@ if (!realModels) {
   process.stdout.write(`Not run: ${files.length} test files of real models (test/real-models/: ${files.join(', ')}): no BIM_MODELS folder at ${bimModelsSetting()}\n`);
 }
 
+// Tests of BCF viewpoints (test/*bcf*.test.ts) read buildingSMART's test cases from the BIM_BCF folder.
+const bcf = bimBcfFolder();
+if (!bcf) {
+  const files = readdirSync(path.join(ROOT, 'test')).filter((f) => /bcf.*\.test\.ts$/.test(f));
+  process.stdout.write(`Not run: ${files.length} test files of BCF test cases (test/: ${files.join(', ')}): no BIM_BCF folder at ${bimBcfSetting()}\n`);
+}
+
 const tmp = mkdtempSync(path.join(tmpdir(), 'bim-wtr-'));
 const countsFile = path.join(tmp, 'counts.json');
 
@@ -72,7 +80,7 @@ const child = spawn(
   {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, CHROME_PATH: browser, WTR_COUNTS_FILE: countsFile, BIM_REAL_MODELS: realModels ? '1' : '0' },
+    env: { ...process.env, CHROME_PATH: browser, WTR_COUNTS_FILE: countsFile, BIM_REAL_MODELS: realModels ? '1' : '0', BIM_BCF_CASES: bcf ? '1' : '0' },
   },
 );
 

@@ -1,4 +1,4 @@
-import { bimModelsFolder, bimModelsSetting } from '../../scripts/bim-models.mjs';
+import { bimBcfFolder, bimBcfSetting, bimModelsFolder, bimModelsSetting } from '../../scripts/bim-models.mjs';
 import { sampleFile } from '../../samples/files.js';
 import { sampleOptions } from '../../samples/variants.js';
 import { ApiError, sendError, type Middleware } from './http.js';
@@ -10,6 +10,7 @@ import { sendFile, serveDirectory } from './static-files.js';
  *   GET /samples/<name>.ifc    a sample building (samples/variants.js), generated on first use
  *   GET /samples/<name>.json   its truth: counts, GlobalIds, names, storeys, spaces, boxes
  *   GET /models/<file>         a real model from the BIM_MODELS folder (default ../shared/models)
+ *   GET /bcf/<path>            buildingSMART's BCF material from the BIM_BCF folder (default ../shared/bcf)
  *
  * A name the generator does not know, or a file the folder lacks, is a 404 with a JSON
  * error that says why.
@@ -26,10 +27,19 @@ export function sampleFiles(): Middleware {
 }
 
 export function realModelFiles(): Middleware {
-  const folder = bimModelsFolder();
-  if (folder) return serveDirectory('/models/', folder, `not in the BIM_MODELS folder (${folder})`);
+  return sharedFolder('/models/', bimModelsFolder(), bimModelsSetting(), 'BIM_MODELS', 'real models');
+}
+
+/** buildingSMART's BCF schemas and test cases (and their IFC models) from the BIM_BCF folder, at /bcf/<path>. */
+export function bcfFiles(): Middleware {
+  return sharedFolder('/bcf/', bimBcfFolder(), bimBcfSetting(), 'BIM_BCF', 'BCF test cases');
+}
+
+/** A folder of files written by others under `prefix`; when it is missing, a 404 that names the setting. */
+function sharedFolder(prefix: string, folder: string | null, setting: string, variable: string, what: string): Middleware {
+  if (folder) return serveDirectory(prefix, folder, `not in the ${variable} folder (${folder})`);
   return (req, res, next) => {
-    if (!new URL(req.url ?? '/', 'http://localhost').pathname.startsWith('/models/')) return next();
-    sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No real models here: the BIM_MODELS folder (${bimModelsSetting()}) does not exist`));
+    if (!new URL(req.url ?? '/', 'http://localhost').pathname.startsWith(prefix)) return next();
+    sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No ${what} here: the ${variable} folder (${setting}) does not exist`));
   };
 }

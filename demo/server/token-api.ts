@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Plugin, ViteDevServer } from 'vite';
 import { demoPages } from './pages.js';
-import { realModelFiles, sampleFiles } from './model-files.js';
+import { bcfFiles, realModelFiles, sampleFiles } from './model-files.js';
 import { sceneFiles } from './scene-files.js';
 import { serveDirectory, serveFiles, vendorFiles } from './static-files.js';
 import { TokenStore } from './tokens.js';
@@ -15,6 +15,7 @@ import { VIEWER2D, VIEWER3D, tokenRoutes } from './token-routes.js';
  *   POST /v2/projects/{project}/viewer2d/token, GET /v2/projects/{project}/viewer2d/geometry?token=
  *   /samples/<name>.ifc|json   sample buildings and their truth (generated, samples/)
  *   /models/<file>             real models from the BIM_MODELS folder (default ../shared/models)
+ *   /bcf/<path>                BCF schemas and test cases from the BIM_BCF folder (default ../shared/bcf)
  *   /scenes/samples/<name>.scene|.plans|.products, /scenes/models/...   their scenes, plans (converted on first use) and product records
  *   /dist/*    the script-tag bundles from `npm run build`
  *   /vendor/*  jQuery 1.12.4, 2.2.4 and 4.0.0
@@ -29,6 +30,7 @@ export function tokenApi(): Plugin {
     tokenRoutes(store, VIEWER2D),
     sampleFiles(),
     realModelFiles(),
+    bcfFiles(),
     sceneFiles(),
     serveDirectory('/dist/', join(root, 'dist'), 'not built yet: run `npm run build` (npm start does it for you)'),
     serveFiles(vendorFiles(root)),

@@ -64,7 +64,8 @@ export async function pixelAt(url: string, x: number, y: number): Promise<[numbe
   return [img.data[i], img.data[i + 1], img.data[i + 2], img.data[i + 3]];
 }
 
-async function pixels(url: string): Promise<ImageData> {
+/** The pixels of a PNG data URL. */
+export async function pixels(url: string): Promise<ImageData> {
   const image = new Image();
   image.src = url;
   await image.decode();
