@@ -226,7 +226,7 @@ describe('<bim-viewer-3d> methods on the house', function () {
   it('the core finds objects by IFC GlobalId and knows the storeys (for BCF and plans)', async () => {
     const core = (el as unknown as { core: Viewer3d }).core;
     const wall = truthOfId(walls[0]);
-    assertDeepEqual(await core.objectIdsOfGlobalIds([wall.guid, 'not-a-guid']), [walls[0], null]);
+    assertDeepEqual(await core.objectIdsOfGlobalIds([wall.guid, 'not-a-guid']), [[walls[0]], []]);
     const [{ root }] = await core.spatialStructure();
     assertEqual(root!.type, 'IfcProject');
     const storeys: { objectId: string; name: string; elevation?: number }[] = [];

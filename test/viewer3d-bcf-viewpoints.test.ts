@@ -348,6 +348,19 @@ describe('BCF viewpoints: the rules, on the sample house', function () {
     assertEqual(errors.length, 0, 'no viewer.error');
   });
 
+  it('a GlobalId in two loaded models (the house twice): its objects in both', async () => {
+    const twice = await freshViewer();
+    await twice.loadModel(MODELS.house, { modelId: 'house-again' });
+    const [house, again] = await twice.modelInfo();
+    assertDeepEqual(again.boundingBox, house.boundingBox, 'the same house in the same place');
+    await twice.showBcfViewpoint({ ...(await el.getBcfViewpoint()), components: { selection: [{ ifc_guid: guidOf.get(walls[0])! }], visibility: { default_visibility: false, exceptions: [{ ifc_guid: guidOf.get(walls[1])! }] } } });
+    const selected = await twice.eachSelected();
+    assertEqual(selected.length, 2, `selected in both models: ${selected}`);
+    assertDeepEqual((await twice.getProducts(selected)).map((p) => p!.globalId), [guidOf.get(walls[0]), guidOf.get(walls[0])]);
+    const shown = statesOf(twice).filter((s) => s.visible).map((s) => s.objectId);
+    assertDeepEqual((await twice.getProducts(shown)).map((p) => p!.globalId), [guidOf.get(walls[1]), guidOf.get(walls[1])], 'shown in both models');
+  });
+
   it('a malformed viewpoint rejects with a ViewerError of type argument, and changes nothing', async () => {
     await el.select(walls[0]);
     const before = await el.getBcfViewpoint();

@@ -682,13 +682,13 @@ export class Viewer3d {
     return result;
   }
 
-  /** Object ids of IFC GlobalIds (for BCF components); null where no loaded model has one. */
-  async objectIdsOfGlobalIds(globalIds: string[]): Promise<(string | null)[]> {
-    const result: (string | null)[] = globalIds.map(() => null);
+  /** The object ids of each IFC GlobalId (for BCF components), one per loaded model that has it. */
+  async objectIdsOfGlobalIds(globalIds: string[]): Promise<string[][]> {
+    const result: string[][] = globalIds.map(() => []);
     for (const model of this.models) {
       const found = await this.loader(model).expressIds(globalIds);
       found.forEach((express, i) => {
-        if (express !== null && result[i] === null) result[i] = objectId(model.objectIdBase, express);
+        if (express !== null) result[i].push(objectId(model.objectIdBase, express));
       });
     }
     return result;

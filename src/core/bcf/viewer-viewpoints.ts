@@ -150,7 +150,8 @@ async function globalIdsOf(viewer: BcfViewer, ids: string[]): Promise<Map<string
 }
 
 /**
- * The objects of each GlobalId in the lists, in every loaded model. A component without
+ * The objects of each GlobalId in the lists, in every loaded model that has it (a model
+ * loaded twice, two revisions side by side: both). A component without
  * geometry of its own (a curtain wall, an assembly, a roof: BCF names the whole rather
  * than its parts) stands for the parts it is made of; spaces and openings among them are
  * left to the view setup hints.
@@ -163,10 +164,8 @@ async function objectIdsOf(viewer: BcfViewer, lists: (BcfComponent[] | null | un
   const ids = await viewer.objectIdsOfGlobalIds(guids);
   const wholes: [string, string][] = [];
   guids.forEach((guid, i) => {
-    const id = ids[i];
-    if (id === null) return;
-    if (drawn.has(id)) result.set(guid, [id]);
-    else wholes.push([guid, id]);
+    result.set(guid, ids[i].filter((id) => drawn.has(id)));
+    for (const id of ids[i]) if (!drawn.has(id)) wholes.push([guid, id]);
   });
   if (wholes.length === 0) return result;
   const children = new Map<string, { objectId: string; type: string }[]>();
@@ -185,7 +184,7 @@ async function objectIdsOf(viewer: BcfViewer, lists: (BcfComponent[] | null | un
         stack.push(child.objectId);
       }
     }
-    result.set(guid, parts);
+    result.get(guid)!.push(...parts);
   }
   return result;
 }
