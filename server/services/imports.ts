@@ -48,7 +48,7 @@ export function callbackMatches(callback: string, registered: string): boolean {
 }
 
 /** Counts bytes through; fails the stream once there are more than `limit`. */
-function sizeGuard(limit: number): Transform {
+export function sizeGuard(limit: number): Transform {
   let size = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
