@@ -4,9 +4,14 @@ import type { Context } from '../context.js';
 import { errorBody, installErrorHandling } from '../errors.js';
 import { BCF_VERSIONS, type BcfVersion } from '../../services/bcf/versions.js';
 import { boardRoutes } from './boards.js';
+import { commentRoutes } from './comments.js';
+import { documentReferenceRoutes } from './document-references.js';
+import { documentRoutes } from './documents.js';
 import { extensionRoutes } from './extensions.js';
 import { serviceRoutes, versionRoutes } from './service.js';
+import { relatedTopicRoutes } from './related-topics.js';
 import { topicRoutes } from './topics.js';
+import { viewpointRoutes } from './viewpoints.js';
 
 /** BCF errors carry the BCF API's `message` (its error schema) beside the platform's `error`. */
 const bcfErrorBody = (status: number, message: string, code?: number, name?: string) => ({ message, ...errorBody(status, message, code, name) });
@@ -32,5 +37,10 @@ async function versionScope(app: FastifyInstance, ctx: Context, version: BcfVers
     await scope.register(async (s) => boardRoutes(s, ctx, version));
     await scope.register(async (s) => extensionRoutes(s, ctx, version));
     await scope.register(async (s) => topicRoutes(s, ctx, version));
+    await scope.register(async (s) => commentRoutes(s, ctx, version));
+    await scope.register(async (s) => viewpointRoutes(s, ctx, version));
+    await scope.register(async (s) => documentRoutes(s, ctx, version));
+    await scope.register(async (s) => documentReferenceRoutes(s, ctx, version));
+    await scope.register(async (s) => relatedTopicRoutes(s, ctx, version));
   });
 }
