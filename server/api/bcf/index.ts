@@ -3,6 +3,7 @@ import { requireBearer } from '../auth.js';
 import type { Context } from '../context.js';
 import { errorBody, installErrorHandling } from '../errors.js';
 import { BCF_VERSIONS, type BcfVersion } from '../../services/bcf/versions.js';
+import { bcfFileRoutes } from './bcf-files.js';
 import { boardRoutes } from './boards.js';
 import { commentRoutes } from './comments.js';
 import { documentReferenceRoutes } from './document-references.js';
@@ -42,5 +43,6 @@ async function versionScope(app: FastifyInstance, ctx: Context, version: BcfVers
     await scope.register(async (s) => documentRoutes(s, ctx, version));
     await scope.register(async (s) => documentReferenceRoutes(s, ctx, version));
     await scope.register(async (s) => relatedTopicRoutes(s, ctx, version));
+    await scope.register(async (s) => bcfFileRoutes(s, ctx, version));
   });
 }

@@ -9,11 +9,14 @@ import { topicRow } from './topics.js';
  * drops out of the list (the join below), as it would from any client's view.
  */
 
-/** The guids of a topic's related topics that still exist (the BCF-XML export reads these). */
-export async function listRelatedTopicGuids(sql: Sql, boardId: string, topicGuid: string): Promise<string[]> {
+/**
+ * The guids of a topic's related topics that still exist; with `missing`, also those the
+ * board does not have (a BCF file may relate topics of another file: its export keeps them).
+ */
+export async function listRelatedTopicGuids(sql: Sql, boardId: string, topicGuid: string, options: { missing?: boolean } = {}): Promise<string[]> {
   const rows = await sql.query<{ guid: string }>(
-    `SELECT r.related_guid AS guid FROM bcf_related_topics r JOIN bcf_topics t ON t.board_id = r.board_id AND t.guid = r.related_guid
-     WHERE r.board_id = $1 AND r.topic_guid = $2 ORDER BY t.creation_date, t.guid`,
+    `SELECT r.related_guid AS guid FROM bcf_related_topics r ${options.missing ? 'LEFT ' : ''}JOIN bcf_topics t ON t.board_id = r.board_id AND t.guid = r.related_guid
+     WHERE r.board_id = $1 AND r.topic_guid = $2 ORDER BY t.creation_date NULLS LAST, r.related_guid`,
     [boardId, topicGuid],
   );
   return rows.map((r) => r.guid);

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
 import { BcfFileError, emptyExtensions, type ArchiveDocument, type ArchiveExtensions, type ArchiveTopic, type BcfArchive, type BcfXmlVersion } from './archive.js';
 import { readVisinfo } from './visinfo.js';
@@ -153,7 +153,7 @@ function topic(folder: string, version: BcfXmlVersion, files: Map<string, Uint8A
   if (!result.creation_date || Number.isNaN(Date.parse(result.creation_date))) throw new BcfFileError(`${markupName}: the topic's CreationDate is not a date: ${JSON.stringify(result.creation_date)}`);
 
   for (const [i, ref] of list(v3 ? (t.DocumentReferences as XmlNode | undefined)?.DocumentReference : t.DocumentReference).entries()) {
-    const guid = attribute(ref, 'Guid') ? guidOf(ref, `${markupName}: a document reference`) : randomUUID();
+    const guid = attribute(ref, 'Guid') ? guidOf(ref, `${markupName}: a document reference`) : derivedGuid(`${result.guid}/document-reference/${i}`);
     const description = optional(ref.Description);
     if (v3) {
       const documentGuid = optional(ref.DocumentGuid)?.toLowerCase();
@@ -171,7 +171,7 @@ function topic(folder: string, version: BcfXmlVersion, files: Map<string, Uint8A
     if (!bytes) throw new BcfFileError(`${markupName}: document reference ${i + 1} names ${JSON.stringify(referenced)}, which the file does not have`);
     let document = archive.documents.find((d) => d.filename === path);
     if (!document) {
-      document = { guid: randomUUID(), filename: path.split('/').pop()!, bytes };
+      document = { guid: derivedGuid(`document/${path}`), filename: path.split('/').pop()!, bytes };
       archive.documents.push(document);
     }
     result.document_references.push({ guid, document_guid: document.guid, description });
@@ -207,6 +207,12 @@ function topic(folder: string, version: BcfXmlVersion, files: Map<string, Uint8A
     });
   }
   return result;
+}
+
+/** A guid for what a 2.x file leaves without one, the same each time the file is read (so an import of it twice clashes, as it should). */
+function derivedGuid(name: string): string {
+  const hex = createHash('sha256').update(name).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** `a/b/../c` -> `a/c`. */
