@@ -59,7 +59,8 @@ export async function authorizedFetch(path: string, init: RequestInit = {}): Pro
   return fetch(path, withBearer(init, await refreshAccessToken()));
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** A JSON call of any of the platform's APIs (v1, v2, BCF): the answer's JSON, or an ApiError with its message. */
+export async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
   const init: RequestInit = { method };
   if (body !== undefined) {
     init.body = JSON.stringify(body);

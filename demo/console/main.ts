@@ -1,12 +1,14 @@
 /**
  * The console's entry: finishes a sign-in coming back from the platform, shows the
  * sign-in screen or the console, and wires the parts together (catalogue.ts: projects,
- * models, revisions; upload-panel.ts: uploads; viewers.ts: 3D and 2D). The viewers (and
+ * models, revisions; upload-panel.ts: uploads; viewers.ts: 3D and 2D; issues/: the
+ * project's BCF issues beside the viewers). The viewers (and
  * their IFC engine) load only once someone is signed in, so the sign-in screen is light.
  */
 import { completeSignIn, isSignedIn, onSessionEnd, signOut, startSignIn } from './auth.js';
 import { Catalogue } from './catalogue.js';
 import { attempt, byId, clearAlert, messageOf, showAlert } from './dom.js';
+import { IssuesPanel } from './issues/issues-panel.js';
 import { installUploads } from './upload-panel.js';
 import type { Viewers } from './viewers.js';
 
@@ -22,8 +24,14 @@ function loadViewers(): Promise<Viewers> {
   return viewers;
 }
 
+const issues = new IssuesPanel();
 const catalogue = new Catalogue((project, model, revision) =>
-  void attempt('Opening the revision failed', async () => (await loadViewers()).open(project, model, revision)),
+  void attempt('Opening the revision failed', async () => {
+    const loaded = await loadViewers();
+    const opened = loaded.open(project, model, revision);
+    issues.open(project, loaded, opened);
+    await opened;
+  }),
 );
 installUploads(catalogue);
 

@@ -19,6 +19,8 @@ export class Viewers {
   private shown?: { model: Model; revision: Revision };
   /** Each open bumps it: an older open still loading stops touching the page. */
   private generation = 0;
+  /** Told each storey the plan comes to show (the issues' markers follow it: issues/plan-markers.ts). */
+  onStoreyShown?: (id: string) => void;
 
   constructor() {
     this.storeys.addEventListener('change', () => void this.showStorey(this.storeys.value));
@@ -87,11 +89,13 @@ export class Viewers {
     return storeys.length;
   }
 
-  private async showStorey(id: string): Promise<void> {
+  /** Shows one storey on the plan (the picker's choice, or an issue's storey). */
+  async showStorey(id: string): Promise<void> {
     this.storeys.value = id;
     if (this.viewer2d.getStoreys({ visible: true, all: true }).some((s) => s.id === id)) return;
     await this.viewer2d.hideStoreys();
     await this.viewer2d.showStorey(id);
+    this.onStoreyShown?.(id);
   }
 
   private status(which: '3d' | '2d', state: ViewState, text: string): void {
