@@ -13,15 +13,14 @@
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/find-browser.mjs';
-import { consoleIsStale } from '../../scripts/stale-build.mjs';
 import { bimModelsFolder } from '../../scripts/bim-models.mjs';
 import { sampleFile } from '../../samples/files.js';
-import { ADMIN, ROOT, newDataDir, removeDataDir, serverEnv, startServer, type TestServer } from './harness.js';
+import { ADMIN, newDataDir, removeDataDir, serverEnv, startServer, type TestServer } from './harness.js';
+import { ensureConsoleBuilt, storedTokens } from './console-support.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types (server/tsconfig.json).
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -30,18 +29,6 @@ declare const document: any, window: any, sessionStorage: any, MutationObserver:
 
 const REAL_MODEL = 'AC20-FZK-Haus.ifc';
 const LOAD_TIMEOUT = Number(process.env.CONSOLE_TEST_TIMEOUT ?? 180_000);
-
-/** Builds dist/console when it is missing or older than demo/console or src/ (the console alone: a few seconds). */
-function ensureConsoleBuilt(): void {
-  const reason = consoleIsStale();
-  if (!reason) return;
-  process.stdout.write(`# building the console (${reason})\n`);
-  const result = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--console-only'], { cwd: ROOT, stdio: ['ignore', 'inherit', 'inherit'] });
-  if (result.status !== 0) throw new Error('building the console failed (node scripts/build.mjs --console-only)');
-}
-
-/** The tokens the console keeps in sessionStorage. */
-const storedTokens = (page: Page) => page.evaluate(() => JSON.parse(sessionStorage.getItem('bim-console.tokens') ?? 'null') as { accessToken: string; refreshToken?: string } | null);
 
 describe('the console', { timeout: 15 * 60_000 }, () => {
   let server: TestServer;
