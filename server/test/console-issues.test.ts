@@ -15,6 +15,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { strFromU8, unzipSync } from 'fflate';
 import { chromium, type Browser, type Page } from 'playwright';
 import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/find-browser.mjs';
 import { sampleFile } from '../../samples/files.js';
@@ -338,6 +339,14 @@ describe('the console\'s issues panel', { timeout: 15 * 60_000 }, () => {
     const importedTopic = await bcf('GET', `/3.0/projects/${other.project_id}/topics/${topic.guid}`, 200);
     assert.equal(importedTopic.topic_status, 'Resolved');
     assert.equal(importedTopic.title, topic.title);
+
+    // BCF 2.1 when chosen: a file of that version.
+    await page.selectOption('#bcf-export-version', '2.1');
+    const [download21] = await Promise.all([page.waitForEvent('download'), page.click('#bcf-export')]);
+    const entries = unzipSync(new Uint8Array(readFileSync((await download21.path())!)));
+    assert.match(strFromU8(entries['bcf.version']), /VersionId="2\.1"/);
+    assert.ok(Object.keys(entries).some((name) => name.startsWith(`${topic.guid}/`) && name.endsWith('.bcfv')), Object.keys(entries).join(', '));
+    assert.ok(requested.some((u) => u.endsWith(`/projects/${board.project_id}/export?version=2.1`)));
 
     // The same file imported from the console into a third board.
     await page.fill('#new-board input[name=name]', 'From a file');
