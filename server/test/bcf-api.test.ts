@@ -1,8 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { ADMIN, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
+import { ADMIN, authorize, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
 import { bcfSchemas } from './bcf-schemas.js';
+import { bcfClient as client, type BcfAnswer as Answer } from './bcf-client.js';
 
 /**
  * The BCF API (seed 001) as a client sees it, in each of its versions: the version list
@@ -12,24 +13,6 @@ import { bcfSchemas } from './bcf-schemas.js';
  */
 const MEMBER = { email: 'member@example.com', password: 'a member password' };
 const STRANGER = { email: 'stranger@example.com', password: 'a stranger password' };
-
-type Answer = { status: number; json: any; text: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function client(base: string, token?: string) {
-  return async (method: string, path: string, body?: unknown): Promise<Answer> => {
-    const headers: Record<string, string> = token ? { Authorization: `Bearer ${token}` } : {};
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const answer = await fetch(`${base}/bcf${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await answer.text();
-    let json;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: answer.status, json, text };
-  };
-}
 
 describe('BCF API', () => {
   let server: TestServer;
@@ -88,9 +71,14 @@ describe('BCF API', () => {
       assert.equal(auth.http_basic_supported, false);
       assert.deepEqual(auth.supported_oauth2_flows, ['authorization_code_grant']);
     }
-    // The auth info's endpoints run the flow (seed 001: the one of seed 000 at /oauth2).
+    // A client follows the auth info (seed 001: seed 000's flow at /oauth2): the sign-in page, the code, the token.
     const page = await fetch(`${auth20.oauth2_auth_url}?client_id=${app.client_id}&redirect_uri=${encodeURIComponent(app.redirect_uri)}&response_type=code`);
     assert.equal(page.status, 200);
+    const code = await authorize(server.url, new URLSearchParams({ client_id: app.client_id, redirect_uri: app.redirect_uri, response_type: 'code', state: 's' }), MEMBER, new URL(auth20.oauth2_auth_url).pathname);
+    const grant = await fetch(auth20.oauth2_token_url, { method: 'POST', body: new URLSearchParams({ client_id: app.client_id, client_secret: app.client_secret, code, grant_type: 'authorization_code' }) });
+    assert.equal(grant.status, 200);
+    const viaAuthInfo = client(server.url, ((await grant.json()) as { access_token: string }).access_token);
+    assert.equal(expect(await viaAuthInfo('GET', '/3.0/current-user'), 200, 'signed in through the auth info').id, MEMBER.email);
     for (const version of ['2.0', '2.1', '3.0']) {
       const user = expect(await member('GET', `/${version}/current-user`), 200, `${version} current user`);
       assert.deepEqual(user, { id: MEMBER.email, name: 'member' });

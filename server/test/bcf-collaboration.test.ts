@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { sampleFile } from '../../samples/files.js';
 import { ADMIN, api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
 import { bcfSchemas } from './bcf-schemas.js';
+import { bcfClient as client, type BcfAnswer as Answer } from './bcf-client.js';
 
 /**
  * The BCF API's collaboration resources (seed 001) as a client sees them: viewpoints with
@@ -17,26 +18,6 @@ const MEMBER = { email: 'member@example.com', password: 'a member password' };
 const STRANGER = { email: 'stranger@example.com', password: 'a stranger password' };
 /** The server's upload limit in this test: documents beyond it are refused (413). */
 const UPLOAD_LIMIT = 2_000_000;
-
-type Answer = { status: number; json: any; text: string; bytes: Buffer; headers: Headers }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function client(base: string, token: string) {
-  return async (method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
-    const raw = typeof body === 'string' || Buffer.isBuffer(body);
-    const init: RequestInit = { method, headers: { Authorization: `Bearer ${token}`, ...(body !== undefined && !raw ? { 'Content-Type': 'application/json' } : {}), ...headers } };
-    if (body !== undefined) init.body = raw ? (body as string | Buffer) : JSON.stringify(body);
-    const answer = await fetch(`${base}/bcf${path}`, init);
-    const bytes = Buffer.from(await answer.arrayBuffer());
-    const text = bytes.toString('utf8');
-    let json;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: answer.status, json, text, bytes, headers: answer.headers };
-  };
-}
 
 /** A 1x1 PNG, and bytes that start as a JPEG does. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

@@ -1,9 +1,10 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ADMIN, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
 import { bcfSchemas } from './bcf-schemas.js';
+import { bcfClient } from './bcf-client.js';
 import { bcfFolder, comparable, testCases } from './bcf-archives.js';
 import { readBcf } from '../services/bcf/bcf-xml/read.js';
 import type { BcfArchive } from '../services/bcf/bcf-xml/archive.js';
@@ -25,20 +26,7 @@ describe('BCF files', () => {
   let projectId: string;
   const check = bcfSchemas();
 
-  const call = async (method: string, url: string, body?: unknown, contentType = 'application/json') => {
-    const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
-    if (body !== undefined) headers['Content-Type'] = contentType;
-    const answer = await fetch(`${server.url}/bcf${url}`, { method, headers, body: body === undefined ? undefined : body instanceof Uint8Array ? body : JSON.stringify(body) });
-    const bytes = new Uint8Array(await answer.arrayBuffer());
-    const text = new TextDecoder().decode(bytes);
-    let json;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    return { status: answer.status, json, text, bytes, headers: answer.headers };
-  };
+  const call = (method: string, url: string, body?: unknown, contentType?: string) => bcfClient(server.url, token)(method, url, body, contentType ? { 'Content-Type': contentType } : {});
   const ok = async (status: number, answer: ReturnType<typeof call>, what: string) => {
     const a = await answer;
     assert.equal(a.status, status, `${what}: ${a.status} ${a.text.slice(0, 300)}`);
@@ -122,7 +110,7 @@ describe('BCF files', () => {
         for (const viewpoint of viewpoints) {
           check('3.0', 'Collaboration/Viewpoint/viewpoint_GET.json', viewpoint, name);
           const snapshot = source.viewpoints.find((v) => v.guid === viewpoint.guid)!.snapshot;
-          if (snapshot) assert.deepEqual((await ok(200, call('GET', `/3.0/projects/${board}/topics/${topic.guid}/viewpoints/${viewpoint.guid}/snapshot`), 'snapshot')).bytes, snapshot.bytes);
+          if (snapshot) assert.ok((await ok(200, call('GET', `/3.0/projects/${board}/topics/${topic.guid}/viewpoints/${viewpoint.guid}/snapshot`), 'snapshot')).bytes.equals(snapshot.bytes), 'the snapshot, byte for byte');
         }
       }
 
@@ -169,6 +157,22 @@ describe('BCF files', () => {
       assert.ok(all.some((e: { unlinked?: boolean }) => e.unlinked), `the other unlinked ${kind} stay`);
     }
     assert.equal((await call('PUT', `${base}/statuses/link`, { name: 'Open', unlinkedName: 'OPEN' })).status, 404, 'linked already');
+  });
+
+  it('removes the files of a deleted topic, and of every board of a deleted project', async () => {
+    const created = (await ok(201, call('POST', '/2.0/projects', { name: 'To delete' }), 'a board in a new project')).json;
+    const file = testCases().find((f) => f.includes('MaximumInformation') && f.includes('v2.1'))!;
+    await ok(201, importFile(created.project_id, new Uint8Array(readFileSync(file))), 'import');
+    const folder = path.join(server.dataDir, 'blobs', 'bcf', created.project_id);
+    const files = () => (existsSync(folder) ? readdirSync(folder, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).length : 0);
+    const before = files();
+    assert.ok(before >= 3, `${before} files: snapshots, bitmaps, documents`);
+    const [topic] = readBcf(new Uint8Array(readFileSync(file))).topics.filter((t) => t.viewpoints.some((v) => v.snapshot));
+    await ok(204, call('DELETE', `/3.0/projects/${created.project_id}/topics/${topic.guid}`), 'delete the topic');
+    assert.ok(files() < before, 'its viewpoint images are gone');
+    const v1 = await fetch(`${server.url}/1.0/project?project_id=${created.platform_project_id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${token}` } });
+    assert.equal(v1.status, 204);
+    assert.equal(files(), 0, 'nothing of the board is left');
   });
 
   it('imports nothing of a file that is not BCF or whose topics the board has, and says why', async () => {
