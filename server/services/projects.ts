@@ -1,6 +1,7 @@
 import { one, type Sql } from '../storage/database.js';
 import { badRequest, forbidden, notFound } from './errors.js';
 import { newId } from './secrets.js';
+import { projectFileKeys } from './bcf/board-files.js';
 
 /**
  * Projects and their members. A user sees only the projects they are a member of; for
@@ -61,7 +62,7 @@ export async function renameProject(sql: Sql, userId: string, projectId: string,
   return { id: projectId, name };
 }
 
-/** Deletes the project with its models, revisions and products; resolves with the blob keys to remove. */
+/** Deletes the project with its models, revisions, products and issue boards; resolves with the blob keys to remove. */
 export async function deleteProject(sql: Sql, userId: string, projectId: string): Promise<string[]> {
   requireAdmin(await projectFor(sql, userId, projectId));
   const blobs = await sql.query(
@@ -69,8 +70,9 @@ export async function deleteProject(sql: Sql, userId: string, projectId: string)
      UNION ALL SELECT k FROM revisions r JOIN models m ON m.id = r.model_id, unnest(ARRAY[r.scene_key, r.plans_key]) AS k WHERE m.project_id = $1 AND k IS NOT NULL`,
     [projectId],
   );
+  const boardFiles = await projectFileKeys(sql, projectId);
   await sql.query('DELETE FROM projects WHERE id = $1', [projectId]);
-  return blobs.map((b) => b.blob_key);
+  return [...blobs.map((b) => b.blob_key), ...boardFiles];
 }
 
 export async function addMember(sql: Sql, projectId: string, userId: string, role: 'admin' | 'member'): Promise<void> {

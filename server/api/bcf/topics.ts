@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context.js';
+import { topicFileKeys } from '../../services/bcf/board-files.js';
 import { allowedValues } from '../../services/bcf/extensions.js';
 import { listEvents } from '../../services/bcf/topic-events.js';
 import { createTopic, deleteTopic, listTopics, peopleOf, topicJson, topicRow, updateTopic, type Caller, type ListOptions, type TopicRow } from '../../services/bcf/topics.js';
@@ -74,7 +75,9 @@ export async function topicRoutes(app: FastifyInstance, ctx: Context, version: B
 
   app.delete<TopicRequest>('/projects/:project_id/topics/:topic_guid', { schema: { tags, params: topicParams } }, async (request, reply) => {
     const board = await boardOf(ctx, request);
+    const files = await topicFileKeys(db, board.id, request.params.topic_guid);
     await deleteTopic(db, board, await callerOf(ctx, request, version), request.params.topic_guid);
+    await Promise.all(files.map((key) => ctx.blobs.delete(key).catch(() => {})));
     reply.status(204).send();
   });
 

@@ -259,6 +259,11 @@ export async function deleteViewpoint(db: Database, blobs: BlobStore, board: Boa
     await tx.query('DELETE FROM bcf_viewpoints WHERE board_id = $1 AND guid = $2', [board.id, found.guid]);
     return found;
   });
-  const keys = [row.snapshot_key, ...(row.data.bitmaps ?? []).map((b) => bitmapKey(board.id, row.guid, b.guid))];
-  for (const key of keys) if (key) await blobs.delete(key);
+  for (const key of imageKeys(board.id, row)) await blobs.delete(key);
 }
+
+/** The blob keys of a viewpoint's snapshot and bitmaps. */
+export const imageKeys = (boardId: string, row: ViewpointRow): string[] => [
+  ...(row.snapshot_key ? [row.snapshot_key] : []),
+  ...(row.data.bitmaps ?? []).map((b) => bitmapKey(boardId, row.guid, b.guid)),
+];
