@@ -4,7 +4,7 @@ import type { Context } from './api/context.js';
 import { installErrorHandling } from './api/errors.js';
 import { oauthRoutes } from './api/oauth/routes.js';
 import { v1Routes } from './api/v1/index.js';
-import { viewerTokenRoutes } from './api/v2/viewer-tokens.js';
+import { v2Routes } from './api/v2/index.js';
 import { viewer2dAccessRoutes } from './api/beta/viewer2d-access.js';
 import { bcfRoutes } from './api/bcf/index.js';
 
@@ -29,7 +29,7 @@ export async function buildApp(ctx: Context, options: { logLevel?: string; pages
   });
   await app.register(async (scope) => oauthRoutes(scope, ctx));
   await app.register(async (scope) => v1Routes(scope, ctx), { prefix: '/1.0' });
-  await app.register(async (scope) => viewerTokenRoutes(scope, ctx), { prefix: '/v2' });
+  await app.register(async (scope) => v2Routes(scope, ctx), { prefix: '/v2' });
   await app.register(async (scope) => viewer2dAccessRoutes(scope, ctx), { prefix: '/beta' });
   await app.register(async (scope) => bcfRoutes(scope, ctx), { prefix: '/bcf' });
   app.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());

@@ -1,0 +1,17 @@
+import type { FastifyInstance } from 'fastify';
+import { requireBearer } from '../auth.js';
+import type { Context } from '../context.js';
+import { viewerTokenRoutes } from './viewer-tokens.js';
+
+/**
+ * The v2 API (seed 002) under `{base_url}/v2`: the viewers' tokens and their data URLs
+ * (which carry their own token), then the resources that need a Bearer access token,
+ * each a module of its own.
+ */
+export async function v2Routes(app: FastifyInstance, ctx: Context) {
+  await app.register(async (scope) => viewerTokenRoutes(scope, ctx));
+  await app.register(async (scope) => {
+    requireBearer(scope, ctx);
+    // Each v2 resource registers here: await scope.register(async (s) => fooRoutes(s, ctx));
+  });
+}
