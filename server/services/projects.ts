@@ -2,6 +2,7 @@ import { one, type Sql } from '../storage/database.js';
 import { badRequest, forbidden, notFound } from './errors.js';
 import { newId } from './secrets.js';
 import { projectFileKeys } from './bcf/board-files.js';
+import { projectLibraryFileKeys } from './v2/library-files.js';
 
 /**
  * Projects and their members. A user sees only the projects they are a member of; for
@@ -62,7 +63,7 @@ export async function renameProject(sql: Sql, userId: string, projectId: string,
   return { id: projectId, name };
 }
 
-/** Deletes the project with its models, revisions, products and issue boards; resolves with the blob keys to remove. */
+/** Deletes the project with its models, revisions, products, issue boards and document libraries; resolves with the blob keys to remove. */
 export async function deleteProject(sql: Sql, userId: string, projectId: string): Promise<string[]> {
   requireAdmin(await projectFor(sql, userId, projectId));
   const blobs = await sql.query(
@@ -71,8 +72,9 @@ export async function deleteProject(sql: Sql, userId: string, projectId: string)
     [projectId],
   );
   const boardFiles = await projectFileKeys(sql, projectId);
+  const libraryFiles = await projectLibraryFileKeys(sql, projectId);
   await sql.query('DELETE FROM projects WHERE id = $1', [projectId]);
-  return [...blobs.map((b) => b.blob_key), ...boardFiles];
+  return [...blobs.map((b) => b.blob_key), ...boardFiles, ...libraryFiles];
 }
 
 export async function addMember(sql: Sql, projectId: string, userId: string, role: 'admin' | 'member'): Promise<void> {

@@ -2,6 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { requireBearer } from '../auth.js';
 import type { Context } from '../context.js';
 import { viewerTokenRoutes } from './viewer-tokens.js';
+import { libraryRoutes } from './libraries.js';
+import { collectionRoutes } from './collections.js';
+import { sharedCollectionRoutes } from './shared-collections.js';
 
 /**
  * The v2 API (seed 002) under `{base_url}/v2`: the viewers' tokens and their data URLs
@@ -10,8 +13,12 @@ import { viewerTokenRoutes } from './viewer-tokens.js';
  */
 export async function v2Routes(app: FastifyInstance, ctx: Context) {
   await app.register(async (scope) => viewerTokenRoutes(scope, ctx));
+  // A collection's public link: the link is the credential, no Bearer token.
+  await app.register(async (scope) => sharedCollectionRoutes(scope, ctx));
   await app.register(async (scope) => {
     requireBearer(scope, ctx);
     // Each v2 resource registers here: await scope.register(async (s) => fooRoutes(s, ctx));
+    await scope.register(async (s) => libraryRoutes(s, ctx));
+    await scope.register(async (s) => collectionRoutes(s, ctx));
   });
 }
