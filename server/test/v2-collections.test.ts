@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { bcfClient, type BcfAnswer as Answer } from './bcf-client.js';
 import { ADMIN, api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
 
 /**
@@ -18,34 +19,8 @@ const STRANGER = { email: 'stranger@example.com', password: 'a stranger password
 const UPLOAD_LIMIT = 100_000;
 const UNKNOWN = 'f'.repeat(32);
 
-interface Answer {
-  status: number;
-  json: any; // eslint-disable-line @typescript-eslint/no-explicit-any
-  text: string;
-  headers: Headers;
-  bytes: Buffer;
-}
-
-function client(base: string, token?: string) {
-  return async (method: string, pathAndQuery: string, body?: unknown, headers: Record<string, string> = {}): Promise<Answer> => {
-    const init: RequestInit = { method, headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), ...headers } };
-    if (Buffer.isBuffer(body)) init.body = body;
-    else if (body !== undefined) {
-      init.body = JSON.stringify(body);
-      (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
-    }
-    const answer = await fetch(`${base}/v2${pathAndQuery}`, init);
-    const bytes = Buffer.from(await answer.arrayBuffer());
-    const text = bytes.toString('utf8');
-    let json;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: answer.status, json, text, headers: answer.headers, bytes };
-  };
-}
+/** A v2 client: `(method, path under /v2, body?, headers?)`; JSON bodies as JSON, bytes as they are. */
+const client = (base: string, token?: string) => bcfClient(base, token, '/v2');
 type Client = ReturnType<typeof client>;
 
 const expect = (answer: Answer, status: number, what: string) => {

@@ -63,14 +63,18 @@ const patchBody = {
   additionalProperties: false,
 } as const;
 
+/** What a collection and its shared link (shared-collections.ts) both answer. */
+export const collectionBasics = {
+  id: { type: 'string' },
+  name: { type: 'string' },
+  description: { type: 'string' },
+  finalized: { type: 'boolean' },
+  followLatestRevision: { type: 'boolean' },
+} as const;
 const collection = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    description: { type: 'string' },
-    finalized: { type: 'boolean' },
-    followLatestRevision: { type: 'boolean' },
+    ...collectionBasics,
     visibility: { type: 'string', enum: ['private', 'project-members'] },
     createdAt: date,
     createdBy: userId,

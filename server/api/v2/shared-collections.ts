@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context.js';
 import { requestOrigin } from '../origin.js';
+import { collectionBasics } from './collections.js';
 import { contentDisposition, contentTypeOf } from '../../services/bcf/documents.js';
 import { fileBytes } from '../../services/v2/library-files.js';
 import { sharedCollection, sharedFile } from '../../services/v2/shared-collections.js';
@@ -12,11 +13,7 @@ const date = { type: 'string', format: 'date-time' } as const;
 const shared = {
   type: 'object',
   properties: {
-    id: { type: 'string' },
-    name: { type: 'string' },
-    description: { type: 'string' },
-    finalized: { type: 'boolean' },
-    followLatestRevision: { type: 'boolean' },
+    ...collectionBasics,
     expiresAt: date,
     items: {
       type: 'array',
