@@ -2,10 +2,15 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import OAuth2Server, { OAuthError, Request, Response } from '@node-oauth/oauth2-server';
 import { findClient } from '../../services/clients.js';
 import { oauthModel } from '../../services/oauth-model.js';
-import { signIn } from '../../services/users.js';
+import { signIn, type User } from '../../services/users.js';
+import { hasConsent, recordConsent, sessionUser, SESSION_LIFETIME_S, startSession } from '../../services/sessions.js';
 import type { Context } from '../context.js';
 import { parseFormOrJson } from '../form-or-json.js';
 import { errorPage, signInPage } from './sign-in-page.js';
+import type { Client } from '../../services/clients.js';
+
+/** The sign-in page's session cookie (services/sessions.ts). */
+export const SESSION_COOKIE = 'platform_session';
 
 /** The query parameters of an authorization request that the sign-in form carries on. */
 const AUTHORIZE_PARAMS = ['client_id', 'redirect_uri', 'response_type', 'state', 'scope', 'code_challenge', 'code_challenge_method'];
@@ -34,7 +39,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: Context) {
     ['/1.0/oauth/authorize', '/1.0/oauth/access_token'],
     ['/oauth2/authorize', '/oauth2/token'],
   ]) {
-    app.get(authorizePath, { schema: { tags: ['oauth'], hide: false } }, (request, reply) => authorizePage(request, reply, authorizePath, {}));
+    app.get(authorizePath, { schema: { tags: ['oauth'], hide: false } }, (request, reply) => authorizeGet(request, reply, authorizePath));
     app.post(authorizePath, { schema: { tags: ['oauth'] } }, (request, reply) => authorize(request, reply, authorizePath));
     app.post(tokenPath, { schema: { tags: ['oauth'] } }, (request, reply) => token(request, reply));
   }
@@ -69,23 +74,48 @@ export async function oauthRoutes(app: FastifyInstance, ctx: Context) {
       .send(signInPage({ action, clientName: client.name, params, ...extra }));
   }
 
+  /** The page, or the code at once for a browser whose session's user allowed this application before. */
+  async function authorizeGet(request: FastifyRequest, reply: FastifyReply, action: string) {
+    const query = (request.query ?? {}) as Record<string, unknown>;
+    const prompt = typeof query.prompt === 'string' ? query.prompt : '';
+    const user = prompt === '' || prompt === 'none' ? await sessionUser(ctx.db, cookie(request, SESSION_COOKIE)) : undefined;
+    if (user) {
+      const params = pick(query);
+      const client = await checkedClient(params, reply);
+      if (!client) return reply;
+      if (await hasConsent(ctx.db, user.id, client.id)) return issueCode(request, reply, params, client, user);
+    }
+    return authorizePage(request, reply, action, {});
+  }
+
   async function authorize(request: FastifyRequest, reply: FastifyReply, action: string) {
     const body = (request.body ?? {}) as Record<string, string>;
     const params = pick({ ...(request.query as object), ...body });
     const client = await checkedClient(params, reply);
     if (!client) return reply;
-    const redirectUri = params.redirect_uri ?? client.redirectUri;
-    const refuse = (error: string) => {
-      const url = new URL(redirectUri);
-      url.searchParams.set('error', error);
-      if (params.state) url.searchParams.set('state', params.state);
-      return reply.redirect(url.href, 302);
-    };
-    if (body.decision !== 'allow') return refuse('access_denied');
-    // A public client proves with PKCE that the code's redeemer asked for it (RFC 7636); S256 only.
-    if (client.public && (!params.code_challenge || params.code_challenge_method !== 'S256')) return refuse('invalid_request');
+    if (body.decision !== 'allow') return refuse(reply, params, client, 'access_denied');
+    if (withoutPkce(client, params)) return refuse(reply, params, client, 'invalid_request');
     const user = await signIn(ctx.db, String(body.email ?? ''), String(body.password ?? ''));
     if (!user) return authorizePage(request, reply, action, { email: body.email, message: 'Wrong e-mail or password.' }, 401);
+    const session = await startSession(ctx.db, user.id);
+    const secure = request.protocol === 'https' || (process.env.PUBLIC_URL ?? '').startsWith('https:');
+    reply.header('Set-Cookie', `${SESSION_COOKIE}=${session}; Path=/; Max-Age=${SESSION_LIFETIME_S}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`);
+    await recordConsent(ctx.db, user.id, client.id);
+    return issueCode(request, reply, params, client, user);
+  }
+
+  /** Back to the application with `error` (RFC 6749, 4.1.2.1). */
+  function refuse(reply: FastifyReply, params: Record<string, string>, client: Client, error: string) {
+    const url = new URL(params.redirect_uri ?? client.redirectUri);
+    url.searchParams.set('error', error);
+    if (params.state) url.searchParams.set('state', params.state);
+    return reply.redirect(url.href, 302);
+  }
+
+  /** Back to the application with a code for `user` (or the library's error). */
+  async function issueCode(request: FastifyRequest, reply: FastifyReply, params: Record<string, string>, client: Client, user: User) {
+    const redirectUri = params.redirect_uri ?? client.redirectUri;
+    if (withoutPkce(client, params)) return refuse(reply, params, client, 'invalid_request');
     const req = new Request({ method: 'POST', query: {}, headers: request.headers as Record<string, string>, body: { ...params, redirect_uri: redirectUri } });
     const res = new Response({});
     try {
@@ -116,6 +146,20 @@ export async function oauthRoutes(app: FastifyInstance, ctx: Context) {
       return reply.status(error.code).header('Cache-Control', 'no-store').send({ error: error.name, error_description: error.message });
     }
   }
+}
+
+/** A public client proves with PKCE that the code's redeemer asked for it (RFC 7636); S256 only. */
+function withoutPkce(client: Client, params: Record<string, string>): boolean {
+  return client.public && (!params.code_challenge || params.code_challenge_method !== 'S256');
+}
+
+/** A cookie of the request, by name. */
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
 }
 
 function basicClientId(header: string | undefined): string | undefined {
