@@ -19,6 +19,8 @@ export interface ProductFilter {
   objectId?: number[];
   attributes?: boolean;
   definedBy?: boolean;
+  /** The v2 API's item `{objectId, ifcType, attributes}` (docs/V2.md) instead of seed 000's record. */
+  shape?: 'v2';
 }
 
 export interface Paging {
@@ -28,6 +30,7 @@ export interface Paging {
 
 /** A product as JSON text, the keys in seed 000's order. */
 function productJson(filter: ProductFilter): string {
+  if (filter.shape === 'v2') return `json_build_object('objectId', p.object_id, 'ifcType', p.type, 'attributes', p.attributes)`;
   const fields = [
     `'objectId', p.object_id, 'parent', p.parent, 'globalId', p.global_id, 'type', p.type, 'name', p.name, 'description', p.description`,
   ];
@@ -51,6 +54,19 @@ export async function listProducts(sql: Sql, revisions: StoredRevision[], filter
   return row.json;
 }
 
+/** How many products the revisions hold of the filter's types (all when none). */
+export async function countProducts(sql: Sql, revisions: StoredRevision[], filter: Pick<ProductFilter, 'type'>): Promise<number> {
+  if (!filter.type) return revisions.reduce((n, r) => n + r.productCount, 0);
+  await checkProductTypes(filter.type);
+  if (!revisions.length) return 0;
+  const [row] = await sql.query(
+    `SELECT count(*)::int AS n FROM products p JOIN unnest($1::text[], $2::int[]) AS s(model_id, revision_id) ON s.model_id = p.model_id AND s.revision_id = p.revision_id
+     WHERE lower(p.type) = ANY($3)`,
+    [revisions.map((r) => r.modelId), revisions.map((r) => r.id), filter.type.map((t) => t.toLowerCase())],
+  );
+  return row.n;
+}
+
 /**
  * A page of every product of one revision the user can see, as JSON text, in one query
  * with the revision's lookup (the API's busiest request: a round trip less is a quarter
@@ -72,7 +88,7 @@ export async function revisionPage(sql: Sql, userId: string, modelId: string, re
 
 /** One product as JSON text; 404 when the revisions have none of that id. */
 export async function getProduct(sql: Sql, revisions: StoredRevision[], objectId: number, options: ProductFilter): Promise<string> {
-  const text = await listProducts(sql, revisions, { attributes: options.attributes, definedBy: options.definedBy, objectId: [objectId] }, { page: 1, per_page: 1 });
+  const text = await listProducts(sql, revisions, { attributes: options.attributes, definedBy: options.definedBy, shape: options.shape, objectId: [objectId] }, { page: 1, per_page: 1 });
   if (text === '[]') throw notFound('Product', objectId);
   return text.slice(1, -1);
 }

@@ -72,6 +72,10 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
     };
     await app.register(async (scope) => {
       requireBearer(scope, ctx);
+      // Clients send no body, or an empty one labelled JSON: both mean the defaults.
+      const json = scope.getDefaultJsonParser('error', 'error');
+      scope.removeContentTypeParser('application/json');
+      scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => (String(body).trim() === '' ? done(null, null) : json(request, String(body), done)));
       scope.post<{ Params: { project: string }; Body: TokenRequest | null }>(
         `/projects/:project/${kind}/token`,
         { schema: { tags, params: projectParams, body: tokenBody } },
