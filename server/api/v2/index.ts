@@ -6,6 +6,8 @@ import { clientImageRoutes, clientRoutes } from './clients.js';
 import { libraryRoutes } from './libraries.js';
 import { collectionRoutes } from './collections.js';
 import { sharedCollectionRoutes } from './shared-collections.js';
+import { customFieldRoutes } from './custom-fields.js';
+import { topicBoardRoutes } from './topic-boards.js';
 
 /**
  * The v2 API (seed 002) under `{base_url}/v2`: the viewers' tokens and their data URLs
@@ -23,5 +25,7 @@ export async function v2Routes(app: FastifyInstance, ctx: Context) {
     await scope.register(async (s) => clientRoutes(s, ctx));
     await scope.register(async (s) => libraryRoutes(s, ctx));
     await scope.register(async (s) => collectionRoutes(s, ctx));
+    await scope.register(async (s) => customFieldRoutes(s, ctx));
+    await scope.register(async (s) => topicBoardRoutes(s, ctx));
   });
 }

@@ -6,6 +6,7 @@ import { allowedValues, type AllowedValues } from './extensions.js';
 import { changes, recordEvent } from './topic-events.js';
 import { filterCondition, orderBy, selectNames } from './topic-filter.js';
 import { bcfDate, type BcfVersion } from './versions.js';
+import { TOPIC_VALUES_COLUMN, writeTopicValues, type TopicValue } from '../v2/topic-values.js';
 
 /**
  * Topics (seed 001): created with the create-topic table's defaults and checks, replaced
@@ -43,6 +44,8 @@ export interface TopicRow {
   imported_by: string | null;
   imported_at: Date | null;
   comments: number;
+  /** The values of the board's enabled custom fields (services/v2/topic-values.ts). */
+  custom_values: TopicValue[];
 }
 
 interface BimSnippet {
@@ -60,7 +63,8 @@ interface PlatformPerson {
 
 const COLUMNS = `t.guid, t.issue_number, t.topic_type, t.topic_status, t.reference_links, t.title, t.index, t.labels, t.creation_date,
   t.creation_author, t.modified_date, t.modified_author, t.assigned_to, t.description, t.due_date, t.stage, t.priority, t.bim_snippet,
-  t.requester, t.imported_by, t.imported_at, (SELECT count(*)::int FROM bcf_comments c WHERE c.board_id = t.board_id AND c.topic_guid = t.guid) AS comments`;
+  t.requester, t.imported_by, t.imported_at, (SELECT count(*)::int FROM bcf_comments c WHERE c.board_id = t.board_id AND c.topic_guid = t.guid) AS comments,
+  ${TOPIC_VALUES_COLUMN}`;
 
 export const TOPIC_ACTIONS = ['update', 'updateBimSnippet', 'updateRelatedTopics', 'updateDocumentReferences', 'updateFiles', 'createComment', 'createViewpoint', 'delete'];
 
@@ -111,6 +115,7 @@ export function topicJson(row: TopicRow, caller: Caller, people: People, authori
     platform_imported_by: row.imported_by ?? undefined,
     platform_imported_at: bcfDate(row.imported_at),
     platform_comments_size: row.comments,
+    platform_custom_fields: row.custom_values,
   };
   if (authorization) topic.authorization = { topic_actions: topicActions(authorization.board, caller, row), topic_status: authorization.statuses };
   for (const key of Object.keys(topic)) if (topic[key] === undefined) delete topic[key];
@@ -230,12 +235,13 @@ export async function createTopic(db: Database, board: Board, caller: Caller, bo
     const [{ next_issue: number }] = await tx.query<{ next_issue: number }>('UPDATE bcf_boards SET next_issue = next_issue + 1 WHERE id = $1 RETURNING next_issue - 1 AS next_issue', [board.id]);
     await insertTopic(tx, board.id, guid, number, { ...topic, creation_date: created, creation_author: author });
     await recordEvent(tx, board.id, guid, author, [{ type: 'topic_created' }], created);
+    await writeTopicValues(tx, board.id, guid, body.platform_custom_fields);
     return topicRow(tx, board.id, guid);
   });
 }
 
 /** A topic row as given (the import writes through this too). */
-export async function insertTopic(tx: Sql, boardId: string, guid: string, issueNumber: number, t: Omit<TopicRow, 'guid' | 'issue_number' | 'comments' | 'modified_date' | 'modified_author' | 'imported_by' | 'imported_at'> & Partial<Pick<TopicRow, 'modified_date' | 'modified_author' | 'imported_by' | 'imported_at'>>) {
+export async function insertTopic(tx: Sql, boardId: string, guid: string, issueNumber: number, t: Omit<TopicRow, 'guid' | 'issue_number' | 'comments' | 'custom_values' | 'modified_date' | 'modified_author' | 'imported_by' | 'imported_at'> & Partial<Pick<TopicRow, 'modified_date' | 'modified_author' | 'imported_by' | 'imported_at'>>) {
   await tx.query(
     `INSERT INTO bcf_topics (board_id, guid, issue_number, topic_type, topic_status, reference_links, title, index, labels, creation_date, creation_author,
        modified_date, modified_author, assigned_to, description, due_date, stage, priority, bim_snippet, requester, imported_by, imported_at)
@@ -261,6 +267,7 @@ export async function updateTopic(db: Database, board: Board, caller: Caller, gu
         next.index, next.labels, next.stage, next.bim_snippet && JSON.stringify(next.bim_snippet), next.due_date, next.requester && JSON.stringify(next.requester), now, caller.email],
     );
     await recordEvent(tx, board.id, current.guid, caller.email, changes(current as unknown as Body, next), now);
+    await writeTopicValues(tx, board.id, current.guid, body.platform_custom_fields);
     return topicRow(tx, board.id, current.guid);
   });
 }
@@ -301,6 +308,7 @@ const SELECTABLE: Record<string, string[]> = {
   reference_links: ['reference_links'],
   bim_snippet: ['bim_snippet'],
   platform_comments_size: ['platform_comments_size'],
+  platform_custom_fields: ['platform_custom_fields'],
   platform_requester: ['platform_requester'],
   platform_points: ['platform_points'],
   creation_author: ['creation_author', 'platform_imported_by'],

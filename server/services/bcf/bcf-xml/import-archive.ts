@@ -12,6 +12,7 @@ import { insertTopic, type Caller } from '../topics.js';
 import { insertViewpoint } from '../viewpoints.js';
 import { BcfFileError, type ArchiveTopic, type BcfArchive } from './archive.js';
 import { readBcf } from './read.js';
+import { fillRequiredValues } from '../../v2/board-fields.js';
 
 /**
  * A BCF-XML file imported into a board, whole or not at all (one transaction): its
@@ -79,6 +80,8 @@ export async function importBcf(db: Database, blobs: BlobStore, board: Board, ca
       summary.comments += topic.comments.length;
       summary.viewpoints += topic.viewpoints.length;
     }
+    // A file carries no custom-field values: the imported topics take the required ones' defaults.
+    await fillRequiredValues(tx, board.id);
     return summary;
   });
 }
