@@ -203,6 +203,8 @@ describe('the console', { timeout: 15 * 60_000 }, () => {
     assert.equal(await page.textContent('#models button[aria-current=true]'), 'House');
     const models = (await apiGet(`/models?project_id=${project.id}`)) as { name: string }[];
     assert.deepEqual(models.map((m) => m.name), ['House']);
+    // The model is marked chosen before its revisions arrive: wait for their list.
+    await page.waitForSelector('#revisions li.empty');
     assert.match(await page.textContent('#revisions') ?? '', /No revisions yet/);
   });
 
