@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { ADMIN, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
-import { bcfClient } from './bcf-client.js';
+import { bcfClient, type BcfAnswer } from './bcf-client.js';
 import { bcfSchemas } from './bcf-schemas.js';
 
 /**
@@ -13,26 +13,11 @@ import { bcfSchemas } from './bcf-schemas.js';
 const MEMBER = { email: 'member@example.com', password: 'a member password' };
 const STRANGER = { email: 'stranger@example.com', password: 'a stranger password' };
 
-type Answer = { status: number; json: any; text: string }; // eslint-disable-line @typescript-eslint/no-explicit-any
-
-function v2Client(base: string, token: string) {
-  return async (method: string, path: string, body?: unknown): Promise<Answer> => {
-    const init: RequestInit = { method, headers: { Authorization: `Bearer ${token}`, ...(body !== undefined ? { 'Content-Type': 'application/json' } : {}) } };
-    if (body !== undefined) init.body = JSON.stringify(body);
-    const answer = await fetch(`${base}/v2${path}`, init);
-    const text = await answer.text();
-    let json;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      json = undefined;
-    }
-    return { status: answer.status, json, text };
-  };
-}
+/** A v2 client: the tests' BCF client under /v2. */
+const v2Client = (base: string, token: string) => bcfClient(base, token, '/v2');
 
 /** Asserts the status; for errors the one JSON body with its exact code, name and (when given) message. */
-function expect(answer: Answer, status: number, what: string, error?: { code: number; name: string; message?: string | RegExp }) {
+function expect(answer: BcfAnswer, status: number, what: string, error?: { code: number; name: string; message?: string | RegExp }) {
   assert.equal(answer.status, status, `${what}: ${answer.status} ${answer.text}`);
   if (error) {
     assert.equal(answer.json.error.code, error.code, `${what}: code`);
@@ -139,6 +124,9 @@ describe('v2 custom fields and topic board fields', () => {
     expect(await admin('POST', path(), { name: 'x', type: 'text', colour: 'red' }), 400, 'unknown member', badRequest(/additional properties/));
     expect(await admin('POST', path(), { name: 'x', description: { a: 1 }, type: 'text' }), 400, 'description of a wrong type', badRequest(/description/));
     expect(await admin('PATCH', `${path()}/${field.id}`, { archived: 'perhaps' }), 400, 'archived of a wrong type', badRequest(/archived/));
+    // JSON bodies keep their types: no number taken as a name, no "true" as a boolean.
+    expect(await admin('POST', path(), { name: 42, type: 'text' }), 400, 'a number as name', badRequest('body/name must be string'));
+    expect(await admin('PATCH', `${path()}/${field.id}`, { archived: 'true' }), 400, 'a string as archived', badRequest('body/archived must be boolean'));
     expect(await admin('GET', `${path()}?archived=maybe`), 400, 'unknown archived filter', badRequest(/archived/));
   });
 
@@ -357,6 +345,7 @@ describe('v2 custom fields and topic board fields', () => {
         ['move before unknown', { customFieldsToMove: [{ id: text.id, itemBeforeId: archivedField.id }] }, /customFieldsToMove\[0\]\.itemBeforeId/],
         ['after valid parts', { customFieldsToDelete: [{ id: integer.id }], customFieldsToMove: [{ id: text.id, itemBeforeId: text.id }] }, /itself/],
         ['an unknown operation', { customFieldsToRename: [] }, /additional properties/],
+        ['required a string', { customFieldsToModify: [{ id: text.id, required: 'true' }] }, /body\/customFieldsToModify\/0\/required must be boolean/],
       ];
       const kept = await instances();
       for (const [what, body, message] of wrong) expect(await patchBoard(body), 400, what, badRequest(message));

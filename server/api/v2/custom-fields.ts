@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context.js';
+import { strictBodies } from './strict-body.js';
 import { createField, FIELD_TYPES, getField, listFields, listItems, updateField, type ArchivedFilter, type FieldPatch } from '../../services/v2/custom-fields.js';
 
 const tags = ['v2 custom fields'];
@@ -43,6 +44,7 @@ type FieldRequest = { Params: { project: string; id: string } };
  */
 export async function customFieldRoutes(app: FastifyInstance, ctx: Context) {
   const { db } = ctx;
+  strictBodies(app);
   app.get<{ Params: { project: string }; Querystring: { archived?: ArchivedFilter } }>(
     '/projects/:project/custom-fields',
     { schema: { tags, params: projectParams, querystring: { type: 'object', properties: { archived: { type: 'string', enum: ['all', 'archived', 'not-archived'], default: 'all' } }, additionalProperties: false } } },

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Context } from '../context.js';
+import { strictBodies } from './strict-body.js';
 import { badRequest } from '../../services/errors.js';
 import { getTopicBoard, updateTopicBoard, type BoardPatch } from '../../services/v2/board-fields.js';
 
@@ -41,6 +42,7 @@ function includesFields(include: string | undefined): boolean {
  * instances. GET for members; PATCH, which answers the board, for the project's administrators.
  */
 export async function topicBoardRoutes(app: FastifyInstance, ctx: Context) {
+  strictBodies(app);
   app.get<BoardRequest>('/projects/:project/issues/boards/:id', { schema: { tags, params, querystring: query } }, async (request) =>
     getTopicBoard(ctx.db, request.auth.userId, request.params.project, request.params.id, includesFields(request.query.include)),
   );
