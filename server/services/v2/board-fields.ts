@@ -1,5 +1,5 @@
 import { one, type Database, type Sql } from '../../storage/database.js';
-import { badRequest, notFound } from '../errors.js';
+import { ApiError, badRequest, notFound } from '../errors.js';
 import { projectFor, requireAdmin } from '../projects.js';
 import { applyMove, checkValue, fieldOf, itemsOf, type CustomField, type EnumerationItem } from './custom-fields.js';
 
@@ -99,8 +99,8 @@ export async function updateTopicBoard(db: Database, userId: string, projectId: 
     const fields = new Map<string, { field: CustomField; items: EnumerationItem[] }>();
     const fieldFor = async (id: string, key: string) => {
       if (!fields.has(id)) {
-        const field = await fieldOf(tx, projectId, id).catch(() => {
-          throw badRequest(`\`${key}\`: custom field (${id}) is not a custom field of project (${projectId})`);
+        const field = await fieldOf(tx, projectId, id).catch((error) => {
+          throw error instanceof ApiError && error.status === 404 ? badRequest(`\`${key}\`: custom field (${id}) is not a custom field of project (${projectId})`) : error;
         });
         fields.set(id, { field, items: field.type === 'enumeration' ? await itemsOf(tx, id) : [] });
       }
