@@ -2,7 +2,9 @@
  * The console's entry: finishes a sign-in coming back from the platform, shows the
  * sign-in screen or the console, and wires the parts together (catalogue.ts: projects,
  * models, revisions; upload-panel.ts: uploads; viewers.ts: 3D and 2D; issues/: the
- * project's BCF issues beside the viewers). The viewers (and
+ * project's BCF issues beside the viewers, with the board's custom fields; settings/ and
+ * library/: the project's settings dialog: custom fields, document libraries and
+ * collections through the v2 API, v2-api.ts). The viewers (and
  * their IFC engine) load only once someone is signed in, so the sign-in screen is light.
  */
 import { completeSignIn, isSignedIn, onSessionEnd, signOut, startSignIn } from './auth.js';
@@ -10,6 +12,10 @@ import { Catalogue } from './catalogue.js';
 import { attempt, byId, clearAlert, messageOf, showAlert } from './dom.js';
 import { IssuesPanel } from './issues/issues-panel.js';
 import { installUploads } from './upload-panel.js';
+import { CollectionsTab } from './library/collections.js';
+import { LibrariesTab } from './library/libraries.js';
+import { CustomFieldsTab } from './settings/custom-fields.js';
+import { installSettings } from './settings/settings-dialog.js';
 import type { Viewers } from './viewers.js';
 
 let viewers: Promise<Viewers> | undefined;
@@ -34,6 +40,7 @@ const catalogue = new Catalogue((project, model, revision) =>
   }),
 );
 installUploads(catalogue);
+installSettings(() => catalogue.project, { fields: new CustomFieldsTab(), libraries: new LibrariesTab(), collections: new CollectionsTab() }, () => issues.fieldsChanged());
 
 function showSignedOut(message?: string): void {
   byId('signed-in').hidden = true;

@@ -4,7 +4,8 @@
  * filters on status, type, assignee and label (values from the board's extensions, sent
  * as an OData `$filter`), and the parts: topic-form.ts (a new issue from the 3D view),
  * topic-detail.ts (one issue), plan-markers.ts (issues on the 2D plan), bcf-files.ts
- * (import and export). Its failures show in the panel's own line, the API's message
+ * (import and export), custom-values.ts (a topic's custom fields) and the board's fields
+ * (../settings/board-fields.ts). Its failures show in the panel's own line, the API's message
  * included, so they never hide the page's alert line.
  */
 import type { Project } from '../api.js';
@@ -15,6 +16,9 @@ import { installBcfFiles } from './bcf-files.js';
 import { PlanMarkers } from './plan-markers.js';
 import { TopicDetail } from './topic-detail.js';
 import { TopicForm, fillSelect } from './topic-form.js';
+import type { BoardCustomFields } from './custom-values.js';
+import { BoardFields } from '../settings/board-fields.js';
+import { listFields, listItems, readBoard, type EnumerationItem } from '../v2-api.js';
 
 const FILTERS: [keyof TopicFilter, keyof Extensions, string][] = [
   ['status', 'topic_status', 'any status'],
@@ -29,6 +33,8 @@ export class IssuesPanel {
   private markers?: PlanMarkers;
   private board?: Board;
   private values?: Extensions;
+  private customFields?: BoardCustomFields;
+  private readonly boardFields = new BoardFields(() => this.loadCustomFields());
   private readonly boards = byId<HTMLSelectElement>('boards');
   private readonly topics = byId<HTMLUListElement>('topics');
   private readonly status = byId('issues-status');
@@ -50,6 +56,7 @@ export class IssuesPanel {
       boardId: () => this.board?.project_id,
       viewer3d: () => this.viewers?.viewer3d,
       extensions: () => this.values,
+      customFields: () => this.customFields,
       changed: async (topic) => {
         this.markers?.forget(topic.guid);
         await this.loadTopics();
@@ -108,6 +115,7 @@ export class IssuesPanel {
     if (chosen) await this.chooseBoard(chosen.project_id, boards);
     else {
       this.board = undefined;
+      byId('board-fields').hidden = true;
       this.detail.close();
       await this.markers?.show('', []);
     }
@@ -122,7 +130,32 @@ export class IssuesPanel {
     this.values = await extensions(id);
     this.form.setExtensions(this.values);
     for (const [key, field, any] of FILTERS) fillSelect(byId<HTMLSelectElement>(`filter-${key}`), this.values[field] ?? [], any);
+    await this.loadCustomFields();
     await this.loadTopics();
+  }
+
+  /** The project's fields may have changed (the settings dialog closed). */
+  fieldsChanged(): void {
+    if (this.board) void this.act(() => this.loadCustomFields());
+  }
+
+  /**
+   * The board's custom fields (v2: `include=customFields`) and the project's, with the
+   * enumeration items: for the new-topic form, the detail and the board fields.
+   */
+  private async loadCustomFields(): Promise<void> {
+    const board = this.board;
+    const project = this.project!;
+    if (!board) return;
+    const [topicBoard, fields] = await Promise.all([readBoard(project.id, board.project_id), listFields(project.id, 'not-archived')]);
+    const enumerations = [...fields, ...(topicBoard.customFields ?? [])].filter((f) => f.type === 'enumeration');
+    const items = new Map<string, EnumerationItem[]>();
+    await Promise.all([...new Set(enumerations.map((f) => f.id))].map(async (id) => items.set(id, await listItems(project.id, id))));
+    if (board !== this.board) return;
+    this.customFields = { board: topicBoard, items };
+    this.form.setCustomFields(this.customFields);
+    this.boardFields.show({ projectId: project.id, board: topicBoard, fields, items });
+    byId('board-fields').hidden = false;
   }
 
   private filter(): TopicFilter {

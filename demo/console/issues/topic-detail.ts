@@ -1,7 +1,8 @@
 /**
  * One issue: its fields, its viewpoints as thumbnails (the snapshots fetched with the
  * token and shown from blob URLs: a token never goes into an <img src>), a click on one
- * shows it in the 3D viewer (`showBcfViewpoint`), its comments (list; add one, linked to
+ * shows it in the 3D viewer (`showBcfViewpoint`), its custom field values (shown, and
+ * changed through custom-values.ts's inputs), its comments (list; add one, linked to
  * the viewpoint last shown when asked), a status change (PUT with the topic's other
  * fields sent back: PUT replaces) and "add the current view" as another viewpoint.
  */
@@ -11,12 +12,16 @@ import {
   createComment, createViewpoint, listComments, listViewpoints, readTopic, snapshot, updateTopic,
   type Comment, type Extensions, type StoredViewpoint, type Topic,
 } from './bcf-api.js';
+import { CustomValues, type BoardCustomFields, type TopicValue } from './custom-values.js';
 import { fillSelect } from './topic-form.js';
+import { formatValue } from '../settings/field-values.js';
 
 export interface DetailHost {
   boardId(): string | undefined;
   viewer3d(): BimViewer3d | undefined;
   extensions(): Extensions | undefined;
+  /** The board's custom fields (for the values' inputs and enumeration names). */
+  customFields(): BoardCustomFields | undefined;
   /** The issue changed (status, a viewpoint): the list and the plan follow. */
   changed(topic: Topic): Promise<void>;
   /** Where the issue's marker is, for the fields and to show its storey on the plan. */
@@ -38,6 +43,7 @@ export class TopicDetail {
   private readonly status = byId<HTMLSelectElement>('topic-status');
   private readonly message = byId('topic-detail-message');
   private readonly commentForm = byId<HTMLFormElement>('comment-form');
+  private readonly custom = new CustomValues(byId('topic-custom-values'));
   private topic?: Topic;
   /** The viewpoint last shown in 3D from this issue, for a comment's link. */
   private shownViewpoint?: string;
@@ -47,6 +53,7 @@ export class TopicDetail {
   constructor(private readonly host: DetailHost) {
     byId('topic-detail-close').addEventListener('click', () => this.close());
     byId('topic-status-save').addEventListener('click', () => void this.act('Changing the status failed', () => this.saveStatus()));
+    byId('topic-custom-save').addEventListener('click', () => void this.act('Saving the fields failed', () => this.saveCustomFields()));
     byId('topic-add-view').addEventListener('click', () => void this.act('Adding the view failed', () => this.addView()));
     this.commentForm.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -95,6 +102,14 @@ export class TopicDetail {
       ['Description', topic.description ?? ''],
     ];
     this.fields.replaceChildren(...rows.flatMap(([name, value]) => [el('dt', { text: name }), el('dd', { text: value, title: value, attrs: { 'data-field': name } })]));
+    const values = (topic.platform_custom_fields ?? []) as TopicValue[];
+    const custom = this.host.customFields();
+    for (const value of values) {
+      const text = formatValue({ type: value.type as 'text' }, custom?.items.get(value.id) ?? [], value.value);
+      this.fields.append(el('dt', { text: value.name }), el('dd', { text, title: text, attrs: { 'data-custom-field': value.id } }));
+    }
+    this.custom.show(custom, values);
+    byId('topic-custom').hidden = this.custom.empty;
     fillSelect(this.status, this.host.extensions()?.topic_status ?? [topic.topic_status ?? '']);
     this.status.value = topic.topic_status ?? '';
   }
@@ -166,6 +181,15 @@ export class TopicDetail {
     this.topic = updated;
     this.showFields(updated);
     this.message.textContent = `Status: ${updated.topic_status ?? ''}`;
+    await this.host.changed(updated);
+  }
+
+  private async saveCustomFields(): Promise<void> {
+    const { boardId, topic } = this.current();
+    const updated = await updateTopic(boardId, topic, { platform_custom_fields: this.custom.read(false) });
+    this.topic = updated;
+    this.showFields(updated);
+    this.message.textContent = 'Fields saved';
     await this.host.changed(updated);
   }
 

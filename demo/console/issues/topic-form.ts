@@ -1,6 +1,6 @@
 /**
  * "New issue from this view": a form (title required; type, status, assignee, labels from
- * the board's extensions; description). On submit the 3D view is taken first, as it is
+ * the board's extensions; description; the board's custom fields: custom-values.ts). On submit the 3D view is taken first, as it is
  * at that moment (`getBcfViewpoint({snapshot: true})`: camera, clipping planes,
  * components, a PNG snapshot), then the topic is created and the viewpoint posted to it.
  * The API's error message is shown in the form.
@@ -8,6 +8,7 @@
 import type { BimViewer3d } from '../../../src/index.js';
 import { byId, el, messageOf } from '../dom.js';
 import { createTopic, createViewpoint, type Extensions, type Topic } from './bcf-api.js';
+import { CustomValues, type BoardCustomFields } from './custom-values.js';
 
 /** A select's options: the values, after an optional first one (its label, value ''). */
 export function fillSelect(select: HTMLSelectElement, values: string[], empty?: string): void {
@@ -28,6 +29,8 @@ export class TopicForm {
   private readonly form = byId<HTMLFormElement>('topic-form');
   private readonly error = byId('topic-form-error');
   private readonly labels = byId('topic-form-labels');
+  private readonly custom = new CustomValues(byId('topic-form-fields'));
+  private customFields?: BoardCustomFields;
 
   /**
    * @param target the board and the 3D viewer to take the view from (undefined: none open)
@@ -58,6 +61,12 @@ export class TopicForm {
     }));
   }
 
+  /** The board's custom fields: inputs pre-filled with the defaults, required ones marked. */
+  setCustomFields(fields: BoardCustomFields | undefined): void {
+    this.customFields = fields;
+    this.custom.show(fields);
+  }
+
   toggle(open: boolean): void {
     this.form.hidden = !open;
     this.error.textContent = '';
@@ -82,6 +91,7 @@ export class TopicForm {
       };
       if (text('assigned_to')) fields.assigned_to = text('assigned_to');
       if (text('description')) fields.description = text('description');
+      if (!this.custom.empty) fields.platform_custom_fields = this.custom.read(true);
       const topic = await createTopic(target.boardId, fields);
       try {
         await createViewpoint(target.boardId, topic.guid, viewpoint);
@@ -91,6 +101,7 @@ export class TopicForm {
         await this.created(topic);
       }
       this.form.reset();
+      this.custom.show(this.customFields);
       this.toggle(false);
     } catch (error) {
       this.error.textContent = messageOf(error);
