@@ -16,11 +16,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
-import { chromium, type Browser, type Page } from 'playwright';
-import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/find-browser.mjs';
+import type { Page } from 'playwright';
 import { sampleFile } from '../../samples/files.js';
-import { ADMIN, api, newDataDir, removeDataDir, serverEnv, startServer, type TestServer } from './harness.js';
-import { ensureConsoleBuilt, signInThroughPage, storedTokens } from './console-support.js';
+import { ADMIN, api, type TestServer } from './harness.js';
+import { signInThroughPage, startConsoleSession, stopConsoleSession, storedTokens, type ConsoleSession } from './console-support.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types (server/tsconfig.json).
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -48,10 +47,10 @@ function withoutEmptyLists(value: Json): Json {
 }
 
 describe('the console\'s issues panel', { timeout: 15 * 60_000 }, () => {
+  let session: ConsoleSession | undefined;
   let server: TestServer;
-  let browser: Browser;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const requested: string[] = [];
   let project: { id: string; name: string };
   let board: { project_id: string; name: string };
@@ -59,23 +58,12 @@ describe('the console\'s issues panel', { timeout: 15 * 60_000 }, () => {
   let viewpoint: Json;
 
   before(async () => {
-    ensureConsoleBuilt();
-    const [started, executablePath] = await Promise.all([startServer(serverEnv(newDataDir(), { SERVE_PAGES: '1' })), findBrowser()]);
-    server = started;
-    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
-    page = await browser.newPage({ viewport: { width: 1500, height: 900 }, acceptDownloads: true });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    session = await startConsoleSession({ width: 1500, height: 900 }, true);
+    ({ server, page, pageErrors } = session);
     page.on('request', (request) => requested.push(request.url()));
   });
 
-  after(async () => {
-    await browser?.close();
-    if (process.env.SHOW_SERVER_OUTPUT) console.log(server?.output());
-    if (server) {
-      await server.stop();
-      removeDataDir(server.dataDir);
-    }
-  });
+  after(() => stopConsoleSession(session));
 
   /** A BCF API call (path under /bcf) with the console's own access token; JSON answers parsed, the status checked. */
   async function bcf(method: string, path: string, status: number, body?: unknown, contentType = 'application/json'): Promise<Json> {

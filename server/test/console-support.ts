@@ -1,13 +1,15 @@
 /**
- * What the console's browser tests (console.test.ts, console-issues.test.ts) share: the
- * console built when stale, the tokens it keeps, and signing in through the platform's
- * own sign-in page as the public client `console`.
+ * What the console's browser tests (console.test.ts, console-issues.test.ts,
+ * console-v2.test.ts) share: the console built when stale, a server serving it with a
+ * Chromium page (started and stopped), the tokens it keeps, and signing in through the
+ * platform's own sign-in page as the public client `console`.
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { Page } from 'playwright';
+import { chromium, type Browser, type Page } from 'playwright';
+import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/find-browser.mjs';
 import { consoleIsStale } from '../../scripts/stale-build.mjs';
-import { ADMIN, ROOT } from './harness.js';
+import { ADMIN, ROOT, newDataDir, removeDataDir, serverEnv, startServer, type TestServer } from './harness.js';
 
 /** Builds dist/console when it is missing or older than demo/console or src/ (the console alone: a few seconds). */
 export function ensureConsoleBuilt(): void {
@@ -33,4 +35,34 @@ export async function signInThroughPage(page: Page, base: string, user = ADMIN):
   await page.fill('#password', user.password);
   await page.click('button[value=allow]');
   await page.waitForSelector('#signed-in:not([hidden])');
+}
+
+export interface ConsoleSession {
+  server: TestServer;
+  browser: Browser;
+  page: Page;
+  /** The page's uncaught errors, as they come. */
+  pageErrors: string[];
+}
+
+/** The console built, a server serving it (on a new data folder) and a Chromium page (headless) collecting its errors. */
+export async function startConsoleSession(viewport: { width: number; height: number }, acceptDownloads = false): Promise<ConsoleSession> {
+  ensureConsoleBuilt();
+  const [server, executablePath] = await Promise.all([startServer(serverEnv(newDataDir(), { SERVE_PAGES: '1' })), findBrowser()]);
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
+  const page = await browser.newPage({ viewport, acceptDownloads });
+  const pageErrors: string[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error.message));
+  return { server, browser, page, pageErrors };
+}
+
+/** Closes the browser and stops the server (killed after 15 s: one whose import job never ended would wait for it), its data folder removed. */
+export async function stopConsoleSession(session: ConsoleSession | undefined): Promise<void> {
+  await session?.browser.close();
+  const server = session?.server;
+  if (!server) return;
+  if (process.env.SHOW_SERVER_OUTPUT) console.log(server.output());
+  const stopped = await Promise.race([server.stop().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
+  if (!stopped) await server.kill();
+  removeDataDir(server.dataDir);
 }

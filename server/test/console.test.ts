@@ -15,12 +15,11 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
-import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/find-browser.mjs';
+import type { Page } from 'playwright';
 import { bimModelsFolder } from '../../scripts/bim-models.mjs';
 import { sampleFile } from '../../samples/files.js';
-import { ADMIN, newDataDir, removeDataDir, serverEnv, startServer, type TestServer } from './harness.js';
-import { ensureConsoleBuilt, storedTokens } from './console-support.js';
+import { ADMIN, type TestServer } from './harness.js';
+import { startConsoleSession, stopConsoleSession, storedTokens, type ConsoleSession } from './console-support.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types (server/tsconfig.json).
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -31,33 +30,20 @@ const REAL_MODEL = 'AC20-FZK-Haus.ifc';
 const LOAD_TIMEOUT = Number(process.env.CONSOLE_TEST_TIMEOUT ?? 180_000);
 
 describe('the console', { timeout: 15 * 60_000 }, () => {
+  let session: ConsoleSession | undefined;
   let server: TestServer;
-  let browser: Browser;
   let page: Page;
-  const pageErrors: string[] = [];
+  let pageErrors: string[];
   const requested: string[] = [];
   const house = sampleFile('house').ifc;
 
   before(async () => {
-    ensureConsoleBuilt();
-    const [started, executablePath] = await Promise.all([startServer(serverEnv(newDataDir(), { SERVE_PAGES: '1' })), findBrowser()]);
-    server = started;
-    browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_FLAGS });
-    page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
-    page.on('pageerror', (error) => pageErrors.push(error.message));
+    session = await startConsoleSession({ width: 1400, height: 800 });
+    ({ server, page, pageErrors } = session);
     page.on('request', (request) => requested.push(new URL(request.url()).pathname + new URL(request.url()).search));
   });
 
-  after(async () => {
-    await browser?.close();
-    if (process.env.SHOW_SERVER_OUTPUT) console.log(server?.output());
-    if (server) {
-      // A server whose import job never ended would wait for it on SIGTERM: kill it after 15 s.
-      const stopped = await Promise.race([server.stop().then(() => true), new Promise<boolean>((r) => setTimeout(() => r(false), 15_000))]);
-      if (!stopped) await server.kill();
-      removeDataDir(server.dataDir);
-    }
-  });
+  after(() => stopConsoleSession(session));
 
   /** What the REST API says, with the console's own access token. */
   async function apiGet(pathAndQuery: string): Promise<any> { // eslint-disable-line @typescript-eslint/no-explicit-any
