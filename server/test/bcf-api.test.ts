@@ -2,8 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { ADMIN, authorize, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
-import { bcfSchemas } from './bcf-schemas.js';
-import { bcfClient as client, type BcfAnswer as Answer } from './bcf-client.js';
+import { bcfSchemas, expectStatus } from './bcf-schemas.js';
+import { bcfClient as client } from './bcf-client.js';
 
 /**
  * The BCF API (seed 001) as a client sees it, in each of its versions: the version list
@@ -23,15 +23,7 @@ describe('BCF API', () => {
   let board: { project_id: string; platform_project_id: string };
   const check = bcfSchemas();
 
-  /** Asserts the status, and the error's message (BCF's error schema) when it is one. */
-  const expect = (answer: Answer, status: number, what: string) => {
-    assert.equal(answer.status, status, `${what}: ${answer.status} ${answer.text}`);
-    if (status >= 400) {
-      check('2.1', 'error.json', answer.json, what);
-      assert.ok(answer.json.message.length > 0 && answer.json.error.message === answer.json.message, what);
-    }
-    return answer.json;
-  };
+  const expect = expectStatus(check);
 
   before(async () => {
     const env = serverEnv(newDataDir());

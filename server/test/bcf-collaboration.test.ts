@@ -4,8 +4,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { sampleFile } from '../../samples/files.js';
 import { ADMIN, api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
-import { bcfSchemas } from './bcf-schemas.js';
-import { bcfClient as client, type BcfAnswer as Answer } from './bcf-client.js';
+import { bcfSchemas, expectStatus } from './bcf-schemas.js';
+import { bcfClient as client } from './bcf-client.js';
 
 /**
  * The BCF API's collaboration resources (seed 001) as a client sees them: viewpoints with
@@ -39,14 +39,7 @@ describe('BCF API: comments, viewpoints, documents, related topics', () => {
   let wallGuid: string;
   const check = bcfSchemas();
 
-  const expect = (answer: Answer, status: number, what: string) => {
-    assert.equal(answer.status, status, `${what}: ${answer.status} ${answer.text.slice(0, 300)}`);
-    if (status >= 400) {
-      check('3.0', 'error.json', answer.json, what);
-      assert.ok(answer.json.message.length > 0 && answer.json.error.message === answer.json.message, what);
-    }
-    return answer.json;
-  };
+  const expect = expectStatus(check);
   const topic = async (title: string) => expect(await member('POST', `/3.0/projects/${board.project_id}/topics`, { title }), 201, title).guid as string;
 
   before(async () => {

@@ -38,3 +38,18 @@ export function bcfSchemas() {
     assert.deepEqual(result.errors.map((e) => e.stack), [], `${what} against ${FOLDERS[set]}/${name}: ${JSON.stringify(value).slice(0, 400)}`);
   };
 }
+
+/**
+ * An assertion of an answer's status that returns its JSON; an error must be BCF's error
+ * schema (`{message}`) with the platform's own `{error}` saying the same.
+ */
+export function expectStatus(check: ReturnType<typeof bcfSchemas>) {
+  return (answer: { status: number; json: any; text: string }, status: number, what: string) => { // eslint-disable-line @typescript-eslint/no-explicit-any
+    assert.equal(answer.status, status, `${what}: ${answer.status} ${answer.text.slice(0, 300)}`);
+    if (status >= 400) {
+      check('3.0', 'error.json', answer.json, what);
+      assert.ok(answer.json.message.length > 0 && answer.json.error.message === answer.json.message, what);
+    }
+    return answer.json;
+  };
+}
