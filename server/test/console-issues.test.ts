@@ -126,6 +126,8 @@ describe('the console\'s issues panel', { timeout: 15 * 60_000 }, () => {
     assert.deepEqual(boards.map((b: Json) => b.name), ['Coordination']);
     board = boards[0];
     assert.equal(await page.inputValue('#boards'), board.project_id);
+    // The panel shows before the board's topics arrive: wait for their (empty) list.
+    await page.waitForSelector('#topics li.empty');
     assert.match(await page.textContent('#topics') ?? '', /No issues match/);
     // The filters and the form offer the board's values.
     const labels = await page.$$eval('#filter-label option', (options) => options.map((o) => o.textContent));

@@ -127,6 +127,8 @@ describe('the console\'s custom fields, libraries and collections', { timeout: 1
     // A code for MEP, another for Architecture (one save each row; each save draws the rows again).
     await page.fill('#enum-items li[data-name=MEP] input[aria-label="Item code"]', 'M');
     await page.click('#enum-items li[data-name=MEP] [data-action=save]');
+    // The rows are drawn again after each save: the next edit waits for that.
+    await page.waitForSelector('#field-detail:not([aria-busy])');
     await until(itemNames, ['Architecture:A', 'Structure:S', 'MEP:M']);
     await page.waitForFunction(() => document.querySelector('#enum-items li[data-name=MEP] input[aria-label="Item code"]')?.value === 'M');
     await page.fill('#enum-items li[data-name=Architecture] input[aria-label="Item code"]', 'AR');

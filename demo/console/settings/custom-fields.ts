@@ -83,8 +83,15 @@ export class CustomFieldsTab implements Tab {
     else this.detail.replaceChildren(el('p', { className: 'muted', text: 'Choose a field to change it.' }));
   }
 
-  private patch(field: CustomField, body: FieldPatch): Promise<void> {
-    return patchField(this.project!.id, field.id, body).then(() => this.load());
+  /** Saves a change and draws the field again; meanwhile the detail is busy (its inputs are about to be replaced). */
+  private async patch(field: CustomField, body: FieldPatch): Promise<void> {
+    this.detail.setAttribute('aria-busy', 'true');
+    try {
+      await patchField(this.project!.id, field.id, body);
+      await this.load();
+    } finally {
+      this.detail.removeAttribute('aria-busy');
+    }
   }
 
   private async showField(field: CustomField): Promise<void> {
