@@ -5,7 +5,8 @@ import type { BcfVersion } from '../../services/bcf/versions.js';
 import { boardOf, boardParams } from './caller.js';
 
 const tags = ['bcf'];
-const PROJECT_ACTIONS = ['update', 'createTopic', 'createDocument'];
+/** What a member may do on a board: documents exist from 3.0 on. */
+export const projectActions = (version: BcfVersion) => ['update', 'createTopic', ...(version === '3.0' ? ['createDocument'] : [])];
 
 /** An issue board as seed 001's project_GET, in the version's shape. */
 export function boardJson(board: Board, version: BcfVersion, authorization = false) {
@@ -15,7 +16,7 @@ export function boardJson(board: Board, version: BcfVersion, authorization = fal
     platform_project_name: board.projectName,
     platform_project_id: board.projectId,
     ...(version === '2.0' ? {} : { platform_issue_board_name: board.name }),
-    ...(authorization ? { authorization: { project_actions: version === '3.0' ? PROJECT_ACTIONS : PROJECT_ACTIONS.filter((a) => a !== 'createDocument') } } : {}),
+    ...(authorization ? { authorization: { project_actions: projectActions(version) } } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import {
 } from '../../services/bcf/extensions.js';
 import { TOPIC_ACTIONS } from '../../services/bcf/topics.js';
 import type { BcfVersion } from '../../services/bcf/versions.js';
+import { projectActions } from './boards.js';
 import { boardOf, boardParams } from './caller.js';
 
 const tags = ['bcf extensions'];
@@ -39,7 +40,7 @@ export async function extensionRoutes(app: FastifyInstance, ctx: Context, versio
       snippet_type: values.snippet_type,
       priority: values.priority,
       stage: values.stage,
-      ...(version === '2.0' ? {} : { project_actions: ['update', 'createTopic', ...(version === '3.0' ? ['createDocument'] : [])], topic_actions: TOPIC_ACTIONS, comment_actions: ['update', 'delete'] }),
+      ...(version === '2.0' ? {} : { project_actions: projectActions(version), topic_actions: TOPIC_ACTIONS, comment_actions: ['update', 'delete'] }),
     };
   });
 

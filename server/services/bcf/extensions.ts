@@ -1,4 +1,4 @@
-import type { Database, Sql } from '../../storage/database.js';
+import { one, type Database, type Sql } from '../../storage/database.js';
 import { badRequest, conflict, notFound } from '../errors.js';
 
 /**
@@ -137,8 +137,8 @@ function checkValueName(name: unknown, field = 'name'): string {
   return name;
 }
 
-async function row(sql: Sql, boardId: string, kind: ValueKind, name: string): Promise<ValueRow | undefined> {
-  return (await sql.query<ValueRow>('SELECT kind, name, color, status_type, unlinked FROM bcf_extension_values WHERE board_id = $1 AND kind = $2 AND name = $3', [boardId, kind, name]))[0];
+function row(sql: Sql, boardId: string, kind: ValueKind, name: string): Promise<ValueRow | undefined> {
+  return one<ValueRow>(sql, 'SELECT kind, name, color, status_type, unlinked FROM bcf_extension_values WHERE board_id = $1 AND kind = $2 AND name = $3', [boardId, kind, name]);
 }
 
 const WHAT = { status: 'Status', type: 'Topic type' } as const;
@@ -277,9 +277,10 @@ export async function linkUser(db: Database, boardId: string, projectId: string,
 /**
  * Records a value a BCF file brought that the board lacks (unlinked for statuses, types
  * and users; plainly added for labels, priorities, stages and snippet types, which have
- * no linking). A user's name is their id.
+ * no linking). A user's name is their id. Resolves with whether the board lacked it.
  */
-export async function addImportedValue(sql: Sql, boardId: string, kind: ValueKind, name: string): Promise<void> {
-  if (await row(sql, boardId, kind, name)) return;
+export async function addImportedValue(sql: Sql, boardId: string, kind: ValueKind, name: string): Promise<boolean> {
+  if (await row(sql, boardId, kind, name)) return false;
   await append(sql, boardId, kind, name, null, null, kind === 'status' || kind === 'type' || kind === 'user');
+  return true;
 }

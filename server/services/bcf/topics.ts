@@ -5,7 +5,7 @@ import { checkGuid, isUuid, type Board } from './boards.js';
 import { allowedValues, type AllowedValues } from './extensions.js';
 import { changes, recordEvent } from './topic-events.js';
 import { filterCondition, orderBy, selectNames } from './topic-filter.js';
-import { bcfDate, type BcfVersion } from './versions.js';
+import { bcfDate, parseBcfDate, type BcfVersion } from './versions.js';
 import { TOPIC_VALUES_COLUMN, writeTopicValues, type TopicValue } from '../v2/topic-values.js';
 
 /**
@@ -157,7 +157,7 @@ function user(body: Body, key: string, users: string[]): string | null {
 function date(body: Body, key: string): Date | null {
   const value = optionalString(body, key, 64);
   if (value === null) return null;
-  const parsed = new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  const parsed = parseBcfDate(value);
   if (Number.isNaN(parsed.getTime())) throw badRequest(`\`${key}\` must be a date-time such as 2024-05-01T12:00:00.000+0000`);
   return parsed;
 }
@@ -232,12 +232,18 @@ export async function createTopic(db: Database, board: Board, caller: Caller, bo
   const author = user(body, 'creation_author', allowed.users) ?? caller.email;
   return db.transaction(async (tx) => {
     if (await one(tx, 'SELECT 1 FROM bcf_topics WHERE board_id = $1 AND guid = $2', [board.id, guid])) throw conflict(`A topic with the guid ${guid} exists`);
-    const [{ next_issue: number }] = await tx.query<{ next_issue: number }>('UPDATE bcf_boards SET next_issue = next_issue + 1 WHERE id = $1 RETURNING next_issue - 1 AS next_issue', [board.id]);
+    const number = await nextIssueNumber(tx, board.id);
     await insertTopic(tx, board.id, guid, number, { ...topic, creation_date: created, creation_author: author });
     await recordEvent(tx, board.id, guid, author, [{ type: 'topic_created' }], created);
     await writeTopicValues(tx, board.id, guid, body.platform_custom_fields);
     return topicRow(tx, board.id, guid);
   });
+}
+
+/** The board's next platform_issue_number, taken. */
+export async function nextIssueNumber(tx: Sql, boardId: string): Promise<number> {
+  const [{ taken }] = await tx.query<{ taken: number }>('UPDATE bcf_boards SET next_issue = next_issue + 1 WHERE id = $1 RETURNING next_issue - 1 AS taken', [boardId]);
+  return taken;
 }
 
 /** A topic row as given (the import writes through this too). */

@@ -11,5 +11,8 @@ export const DETAILED_VERSIONS: Record<BcfVersion, string> = {
   '3.0': 'BCF API 3.0 (BCF-XML 3.0)',
 };
 
+/** A date-time as BCF writes it (`+0000`) or as ISO 8601 does (`+00:00`, `Z`); an invalid Date when it is neither. */
+export const parseBcfDate = (text: string): Date => new Date(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+
 /** Dates as the seed writes them: `YYYY-MM-DDThh:mm:ss.mmm+0000`. */
 export const bcfDate = (date: Date | string | null | undefined): string | undefined => (date == null ? undefined : new Date(date).toISOString().replace('Z', '+0000'));

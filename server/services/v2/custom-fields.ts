@@ -2,6 +2,7 @@ import { one, type Database, type Sql } from '../../storage/database.js';
 import { ApiError, badRequest, notFound } from '../errors.js';
 import { checkName, projectFor, requireAdmin } from '../projects.js';
 import { newId } from '../secrets.js';
+import { parseBcfDate } from '../bcf/versions.js';
 
 /**
  * Custom fields of a project (seed 002) and the items of enumeration fields. Members
@@ -191,7 +192,7 @@ function isIsoDate(value: string): boolean {
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const calendar = new Date(Date.UTC(year, month - 1, day));
   if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return false;
-  return !Number.isNaN(new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).getTime());
+  return !Number.isNaN(parseBcfDate(value).getTime());
 }
 
 /**

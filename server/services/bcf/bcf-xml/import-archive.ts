@@ -8,7 +8,8 @@ import { insertDocument } from '../documents.js';
 import { addImportedValue, type ValueKind } from '../extensions.js';
 import { setRelatedTopicGuids } from '../related-topics.js';
 import { recordEvent } from '../topic-events.js';
-import { insertTopic, type Caller } from '../topics.js';
+import { insertTopic, nextIssueNumber, type Caller } from '../topics.js';
+import { parseBcfDate } from '../versions.js';
 import { insertViewpoint } from '../viewpoints.js';
 import { BcfFileError, type ArchiveTopic, type BcfArchive } from './archive.js';
 import { readBcf } from './read.js';
@@ -45,19 +46,15 @@ export async function importBcf(db: Database, blobs: BlobStore, board: Board, ca
     }
     const members = new Map((await tx.query<{ email: string }>('SELECT u.email FROM users u JOIN project_members m ON m.user_id = u.id WHERE m.project_id = $1', [board.projectId])).map((u) => [u.email.toLowerCase(), u.email]));
     const added: ImportSummary['added'] = {};
-    const known = new Map<string, boolean>();
+    const known = new Set<string>();
     /** A value of the file, recorded on the board when it lacks it. */
     const value = async (kind: ValueKind, name: string | undefined): Promise<string | undefined> => {
       if (!name) return name;
       if (kind === 'user' && members.has(name.toLowerCase())) return members.get(name.toLowerCase());
       const key = `${kind}\u0000${name}`;
       if (!known.has(key)) {
-        const exists = !!(await one(tx, 'SELECT 1 FROM bcf_extension_values WHERE board_id = $1 AND kind = $2 AND name = $3', [board.id, kind, name]));
-        if (!exists) {
-          await addImportedValue(tx, board.id, kind, name);
-          (added[kind] ??= []).push(name);
-        }
-        known.set(key, true);
+        if (await addImportedValue(tx, board.id, kind, name)) (added[kind] ??= []).push(name);
+        known.add(key);
       }
       return name;
     };
@@ -88,7 +85,7 @@ export async function importBcf(db: Database, blobs: BlobStore, board: Board, ca
 
 const date = (text: string | undefined, what: string): Date | null => {
   if (!text) return null;
-  const parsed = new Date(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  const parsed = parseBcfDate(text);
   if (Number.isNaN(parsed.getTime())) throw badRequest(`Not imported: ${what} is not a date: ${JSON.stringify(text)}`);
   return parsed;
 };
@@ -98,7 +95,7 @@ async function importTopic(
   value: (kind: ValueKind, name: string | undefined) => Promise<string | undefined>, documents: Set<string>, now: Date,
 ) {
   const what = `topic ${topic.guid}`;
-  const [{ next_issue: number }] = await tx.query<{ next_issue: number }>('UPDATE bcf_boards SET next_issue = next_issue + 1 WHERE id = $1 RETURNING next_issue - 1 AS next_issue', [board.id]);
+  const number = await nextIssueNumber(tx, board.id);
   const creationDate = date(topic.creation_date, `the CreationDate of ${what}`)!;
   const author = (await value('user', topic.creation_author)) ?? '';
   const labels: string[] = [];

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { unzipSync } from 'fflate';
+import { isUuid } from '../boards.js';
 import { BcfFileError, emptyExtensions, type ArchiveDocument, type ArchiveExtensions, type ArchiveTopic, type BcfArchive, type BcfXmlVersion } from './archive.js';
 import { readVisinfo } from './visinfo.js';
 import { attribute, bool, list, number, optional, parseXml, text, type XmlNode } from './xml.js';
@@ -110,7 +111,7 @@ function documents(xml: string | undefined, files: Map<string, Uint8Array>): Arc
 
 const guidOf = (node: unknown, what: string): string => {
   const guid = attribute(node, 'Guid');
-  if (!guid || !/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(guid)) throw new BcfFileError(`${what} has no Guid (a UUID): ${JSON.stringify(guid ?? null)}`);
+  if (!isUuid(guid)) throw new BcfFileError(`${what} has no Guid (a UUID): ${JSON.stringify(guid ?? null)}`);
   return guid.toLowerCase();
 };
 

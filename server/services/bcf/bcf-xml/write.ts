@@ -1,5 +1,6 @@
 import { zipSync } from 'fflate';
 import type { ArchiveExtensions, ArchiveTopic, BcfArchive } from './archive.js';
+import { parseBcfDate } from '../versions.js';
 import { writeVisinfo } from './visinfo.js';
 import { buildXml, type XmlNode } from './xml.js';
 
@@ -44,7 +45,7 @@ export function writeBcf(archive: BcfArchive, version: '2.1' | '3.0'): Uint8Arra
 }
 
 /** xs:dateTime (the API's `+0000` is not one). */
-const dateTime = (value: string | undefined) => (value ? new Date(value.replace(/([+-]\d{2})(\d{2})$/, '$1:$2')).toISOString() : undefined);
+const dateTime = (value: string | undefined) => (value ? parseBcfDate(value).toISOString() : undefined);
 /** What 3.0 gets where it requires a value the topic does not have (a type, a status, an author). */
 export const UNKNOWN = 'Unknown';
 /** 3.0 allows no empty strings where it allows a value. */
