@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { escapeXml } from './escape-xml.js';
 
 /**
  * A user's picture (`GET /v2/users/{id}/avatar`): an SVG made up of their initials on a
@@ -22,7 +23,6 @@ export function avatarColour(id: string): string {
   return `hsl(${hue}, 55%, 42%)`;
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function avatarSvg(user: { id: string; name: string }, size: number): string {
   const letters = initials(user.name);

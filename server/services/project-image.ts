@@ -9,6 +9,8 @@ import { CUT_KINDS, type PlanLines, type PlanModel, type PlanStorey } from '../.
 import { pathData } from '../../src/core/viewer2d/path-data.js';
 import { PLAN_STYLE as S } from '../../src/core/viewer2d/style.js';
 import { notFound } from './errors.js';
+import { escapeXml } from './escape-xml.js';
+import { currentFormat } from './revisions.js';
 
 /**
  * A project's picture (`GET /v2/projects/{project}/image`): the top view of the largest
@@ -33,7 +35,7 @@ const POINT_BUDGET = 200_000;
  * SQL expression of the project's id.
  */
 export const imageSource = (project: string) => `SELECT r.model_id, r.id AS revision_id,
-      CASE WHEN r.scene_version = ${SCENE_VERSION} THEN r.plans_key END AS plans_key, r.image_key,
+      ${currentFormat('plans_key')} AS plans_key, r.image_key,
       (r.image_key <> '' OR (r.image_key IS NULL AND r.scene_version = ${SCENE_VERSION} AND r.plans_key IS NOT NULL)) AS has_image
     FROM models m JOIN LATERAL (SELECT * FROM revisions r WHERE r.model_id = m.id ORDER BY r.id DESC LIMIT 1) r ON true
     WHERE m.project_id = ${project} ORDER BY m.created_at, m.id LIMIT 1`;
@@ -126,7 +128,6 @@ function groupByOwner(lines: PlanLines): PlanLines[] {
   return groups;
 }
 
-const escapeXml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The SVG picture of the largest storey of a model's plans; undefined when there is nothing to draw. */
 export function drawPlanImage(plan: PlanModel): string | undefined {

@@ -30,13 +30,13 @@ export interface StoredRevision extends Revision {
 }
 
 /** The processed files of an older format version count as none: their scene job writes both again. */
-const current = (column: string) => `CASE WHEN r.scene_version = ${SCENE_VERSION} THEN r.${column} END`;
+export const currentFormat = (column: string) => `CASE WHEN r.scene_version = ${SCENE_VERSION} THEN r.${column} END`;
 
 /** A StoredRevision's columns, of `revisions r JOIN models m`. */
 export const REVISION_COLUMNS = `r.id, r.comment, (extract(epoch FROM r.created_at) * 1000)::bigint AS timestamp, r.model_id AS "modelId",
   m.project_id AS "projectId", r.object_id_base AS "objectIdBase", r.file_name AS "fileName", r.blob_key AS "blobKey", r.size, r.product_count AS "productCount",
-  ${current('scene_key')} AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes",
-  ${current('plans_key')} AS "plansKey", r.plans_size AS "plansSize"`;
+  ${currentFormat('scene_key')} AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes",
+  ${currentFormat('plans_key')} AS "plansKey", r.plans_size AS "plansSize"`;
 
 export const publicRevision = ({ id, comment, timestamp }: Revision): Revision => ({ id, comment, timestamp });
 

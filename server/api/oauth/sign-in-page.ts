@@ -3,7 +3,7 @@
  * no script (it works with script off), every text escaped. The OAuth parameters
  * travel in hidden fields, so the POST carries everything the GET had.
  */
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { escapeXml as escape } from '../../services/escape-xml.js';
 
 export interface SignInPage {
   action: string;

@@ -9,8 +9,8 @@ import CRC32 from 'crc-32';
  * ("Plans") is the specification; in short:
  *
  *   "BIMPLANS" (8 bytes), version (u32), JSON length (u32), CRC-32 of the bytes after
- *   these 24 (u32), the file's length (u32), the JSON (UTF-8, zeros to a multiple of 8 bytes), then the arrays, each at a
- *   multiple of 8 bytes.
+ *   these 24 (u32), the file's length (u32), the JSON (UTF-8, zeros to a multiple of 8
+ *   bytes), then the arrays, each at a multiple of 8 bytes.
  *
  * The JSON is the PlanModel with each typed array replaced by `{"$": "f64" | "u32",
  * "at": byte offset after the JSON, "n": length}`; object ids in it are express ids (the

@@ -2,7 +2,8 @@ import { CUT_KINDS, type CutKind, type PlanStorey } from '../plan/protocol.js';
 import type { Affine } from './affine.js';
 import type { LoadedModel } from './plan-store.js';
 import { PLAN_STYLE as S } from './style.js';
-import { pathData, svg } from './svg.js';
+import { pathData } from './path-data.js';
+import { svg } from './svg.js';
 
 /**
  * The SVG of one loaded model: a group carrying the model's transformation, holding a

@@ -1,5 +1,3 @@
-export { pathData } from './path-data.js';
-
 export const SVG_NS = 'http://www.w3.org/2000/svg';
 
 /** Creates an SVG element with attributes (values set with setAttribute: never parsed as markup). */
