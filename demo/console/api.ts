@@ -72,6 +72,13 @@ export async function call<T>(method: string, path: string, body?: unknown): Pro
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
+/** A GET answered with bytes (a snapshot, a BCF file, a library file), fetched with the token: never a URL holding it. */
+export async function blobOf(path: string): Promise<Blob> {
+  const answer = await authorizedFetch(path);
+  if (!answer.ok) throw errorFrom(answer.status, answer.statusText, await answer.text());
+  return answer.blob();
+}
+
 const q = (params: Record<string, string | number>) => new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
 
 export const listProjects = () => call<Project[]>('GET', '/1.0/projects');

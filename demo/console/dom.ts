@@ -25,6 +25,39 @@ export function el<K extends keyof HTMLElementTagNameMap>(
   return element;
 }
 
+/** An <option> with a value and a text (the value when none is given). */
+export function option(value: string, text = value): HTMLOptionElement {
+  const o = el('option', { text });
+  o.value = value;
+  return o;
+}
+
+/** A select's options: the values, after an optional first one (its label, value ''). */
+export function fillSelect(select: HTMLSelectElement, values: string[], empty?: string): void {
+  const options = values.map((value) => option(value));
+  if (empty !== undefined) options.unshift(option('', empty));
+  select.replaceChildren(...options);
+}
+
+/** A small button (`type="button"`, with more attributes) that calls `onClick` when clicked. */
+export function smallButton(text: string, onClick: () => void, attrs: Record<string, string> = {}): HTMLButtonElement {
+  const b = el('button', { className: 'small', text, attrs: { type: 'button', ...attrs } });
+  b.addEventListener('click', onClick);
+  return b;
+}
+
+/** Saves a blob as a download named `filename`: a blob URL and an <a download>, the URL revoked a minute later. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 const alertBox = () => byId('alert');
 
 /** Shows an error (or a notice) to the user in the alert line under the header. */

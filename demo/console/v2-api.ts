@@ -1,11 +1,11 @@
 /**
  * The v2 API (docs/V2.md) as the console calls it: custom fields and topic board fields,
  * document libraries (items, revisions) and collections. JSON goes through api.ts's
- * `call`, bytes through its `authorizedFetch` (the token, refreshed once on a 401, and the
- * API's error messages handled in one place).
+ * `call`, bytes through its `blobOf` and upload.ts's `sendFile` (the token, refreshed once
+ * on a 401, and the API's error messages handled in one place).
  */
-import { authorizedFetch, call, errorFrom } from './api.js';
-import { accessToken, refreshAccessToken } from './auth.js';
+import { blobOf, call, errorFrom } from './api.js';
+import { sendFile } from './upload.js';
 
 export type FieldType = 'text' | 'integer' | 'double' | 'enumeration' | 'date';
 export interface CustomField { id: string; name: string; description: string; type: FieldType; createdAt: string; createdBy: string | null; archived: boolean }
@@ -65,29 +65,14 @@ export const createLibraryItem = (p: string, l: string, name: string, descriptio
 export const listFiles = (p: string, l: string, i: string) => call<LibraryFile[]>('GET', `${item(p, l, i)}/files`);
 
 /** A file's bytes, fetched with the token (never a URL holding it). */
-export async function downloadFile(p: string, l: string, i: string, file: string): Promise<Blob> {
-  const answer = await authorizedFetch(`${item(p, l, i)}/files/${enc(file)}`);
-  if (!answer.ok) throw errorFrom(answer.status, answer.statusText, await answer.text());
-  return answer.blob();
-}
+export const downloadFile = (p: string, l: string, i: string, file: string) => blobOf(`${item(p, l, i)}/files/${enc(file)}`);
 
 /**
  * A new revision of an item: the file as the body, its name in `?filename=`. Sent with
- * XMLHttpRequest for its upload progress; a 401 refreshes the token once and sends again.
+ * upload.ts's `sendFile` for its upload progress; a 401 refreshes the token once and sends again.
  */
 export async function uploadFile(p: string, l: string, i: string, file: File, progress: (sent: number, total: number) => void): Promise<LibraryFile> {
-  const send = (token: string | undefined) => new Promise<{ status: number; statusText: string; text: string }>((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${item(p, l, i)}/files?filename=${enc(file.name)}`);
-    if (token) request.setRequestHeader('Authorization', `Bearer ${token}`);
-    request.setRequestHeader('Content-Type', 'application/octet-stream');
-    request.upload.onprogress = (event) => progress(event.loaded, event.lengthComputable ? event.total : file.size);
-    request.onload = () => resolve({ status: request.status, statusText: request.statusText, text: request.responseText });
-    request.onerror = () => reject(new Error('The upload failed (network)'));
-    request.send(file);
-  });
-  let answer = await send(accessToken());
-  if (answer.status === 401) answer = await send(await refreshAccessToken());
+  const answer = await sendFile('POST', `${item(p, l, i)}/files?filename=${enc(file.name)}`, file, ({ sent, total }) => progress(sent, total), 'The upload failed (network)');
   if (answer.status !== 201) throw errorFrom(answer.status, answer.statusText, answer.text);
   return JSON.parse(answer.text) as LibraryFile;
 }

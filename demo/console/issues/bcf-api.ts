@@ -4,7 +4,7 @@
  * (Bearer, refreshed once on a 401) and the error messages are handled in one place.
  */
 import type { BcfViewpoint } from '../../../src/index.js';
-import { authorizedFetch, call, errorFrom } from '../api.js';
+import { authorizedFetch, blobOf, call, errorFrom } from '../api.js';
 
 export interface Board { project_id: string; name: string; platform_project_id: string }
 export interface Extensions { topic_type: string[]; topic_status: string[]; user_id_type: string[]; topic_label: string[] }
@@ -45,7 +45,7 @@ const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
  * The `$filter` of a topic list. 3.0 needs one (docs/BCF.md, "Topic lists"): with no
  * choice made it is `platform_issue_number ge 1`, true of every topic.
  */
-export function topicFilter(filter: TopicFilter): string {
+function topicFilter(filter: TopicFilter): string {
   const parts: string[] = [];
   if (filter.status) parts.push(`topic_status eq ${literal(filter.status)}`);
   if (filter.type) parts.push(`topic_type eq ${literal(filter.type)}`);
@@ -76,13 +76,6 @@ export const createViewpoint = (boardId: string, topicGuid: string, viewpoint: B
 export const listComments = (boardId: string, topicGuid: string) => call<Comment[]>('GET', `${topicPath(boardId, topicGuid)}/comments`);
 export const createComment = (boardId: string, topicGuid: string, comment: string, viewpointGuid?: string) =>
   call<Comment>('POST', `${topicPath(boardId, topicGuid)}/comments`, { comment, ...(viewpointGuid ? { viewpoint_guid: viewpointGuid } : {}) });
-
-/** A GET answered with bytes (a snapshot, a BCF file), fetched with the token: never a URL holding it. */
-async function blobOf(path: string): Promise<Blob> {
-  const answer = await authorizedFetch(path);
-  if (!answer.ok) throw errorFrom(answer.status, answer.statusText, await answer.text());
-  return answer.blob();
-}
 
 export const snapshot = (boardId: string, topicGuid: string, viewpointGuid: string) =>
   blobOf(`${topicPath(boardId, topicGuid)}/viewpoints/${enc(viewpointGuid)}/snapshot`);

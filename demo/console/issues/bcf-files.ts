@@ -5,12 +5,12 @@
  * answer through a blob URL and an <a download>, since a plain link could not carry the
  * token.
  */
-import { byId, messageOf } from '../dom.js';
+import { byId, messageOf, saveBlob } from '../dom.js';
 import { exportBcf, importBcf, type ImportSummary } from './bcf-api.js';
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
-export function summaryText(summary: ImportSummary): string {
+function summaryText(summary: ImportSummary): string {
   const counts = [plural(summary.topics, 'issue'), plural(summary.comments, 'comment'), plural(summary.viewpoints, 'viewpoint'), plural(summary.documents, 'document')];
   const added = Object.entries(summary.added ?? {}).filter(([, values]) => values.length).map(([kind, values]) => `${kind}: ${values.join(', ')}`);
   return `Imported ${counts.join(', ')}.${added.length ? ` New values on the board: ${added.join('; ')}.` : ''}`;
@@ -54,14 +54,7 @@ export function installBcfFiles(board: () => { id: string; name: string } | unde
     void (async () => {
       try {
         const blob = await exportBcf(shown.id, fileVersion);
-        const url = URL.createObjectURL(blob);
-        const link = document.createElement('a');
-        link.href = url;
-        link.download = `${shown.name.replace(/[\\/:*?"<>|]+/g, '_') || 'issues'}.bcf`;
-        document.body.append(link);
-        link.click();
-        link.remove();
-        setTimeout(() => URL.revokeObjectURL(url), 60_000);
+        saveBlob(blob, `${shown.name.replace(/[\\/:*?"<>|]+/g, '_') || 'issues'}.bcf`);
         say('success', `Exported ${shown.name} as BCF ${fileVersion}.`);
       } catch (error) {
         say('error', `Export failed: ${messageOf(error)}`);

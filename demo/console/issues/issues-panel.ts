@@ -9,13 +9,13 @@
  * included, so they never hide the page's alert line.
  */
 import type { Project } from '../api.js';
-import { byId, el, messageOf } from '../dom.js';
+import { byId, el, fillSelect, messageOf } from '../dom.js';
 import type { Viewers } from '../viewers.js';
 import { createBoard, extensions, listBoards, listTopics, type Board, type Extensions, type Topic, type TopicFilter } from './bcf-api.js';
 import { installBcfFiles } from './bcf-files.js';
 import { PlanMarkers } from './plan-markers.js';
 import { TopicDetail } from './topic-detail.js';
-import { TopicForm, fillSelect } from './topic-form.js';
+import { TopicForm } from './topic-form.js';
 import type { BoardCustomFields } from './custom-values.js';
 import { BoardFields } from '../settings/board-fields.js';
 import { listFields, listItems, readBoard, type EnumerationItem } from '../v2-api.js';

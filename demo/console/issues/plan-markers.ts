@@ -18,7 +18,7 @@ import { listViewpoints, type StoredViewpoint, type Topic } from './bcf-api.js';
 export interface Placement { storeyId: string; storeyName: string; x: number; y: number }
 
 /** The point a camera looks at in a model's box (see the module's comment). */
-export function lookedAt(viewpoint: Pick<StoredViewpoint, 'perspective_camera' | 'orthogonal_camera'>, box: Box): BcfPoint | undefined {
+function lookedAt(viewpoint: Pick<StoredViewpoint, 'perspective_camera' | 'orthogonal_camera'>, box: Box): BcfPoint | undefined {
   const camera = viewpoint.perspective_camera ?? viewpoint.orthogonal_camera;
   if (!camera) return undefined;
   const p = camera.camera_view_point;

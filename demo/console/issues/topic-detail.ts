@@ -7,13 +7,12 @@
  * fields sent back: PUT replaces) and "add the current view" as another viewpoint.
  */
 import type { BcfViewpoint, BimViewer3d } from '../../../src/index.js';
-import { byId, el, messageOf } from '../dom.js';
+import { byId, el, fillSelect, messageOf } from '../dom.js';
 import {
   createComment, createViewpoint, listComments, listViewpoints, readTopic, snapshot, updateTopic,
   type Comment, type Extensions, type StoredViewpoint, type Topic,
 } from './bcf-api.js';
 import { CustomValues, type BoardCustomFields, type TopicValue } from './custom-values.js';
-import { fillSelect } from './topic-form.js';
 import { formatValue } from '../settings/field-values.js';
 
 export interface DetailHost {
@@ -30,7 +29,7 @@ export interface DetailHost {
 }
 
 /** The viewer's part of a stored viewpoint: the server's guid, index, snapshot flag and authorization left out. */
-export function viewerPart(stored: StoredViewpoint): BcfViewpoint {
+function viewerPart(stored: StoredViewpoint): BcfViewpoint {
   const { guid: _guid, snapshot: _snapshot, index: _index, authorization: _authorization, ...viewpoint } = stored as StoredViewpoint & { index?: number; authorization?: unknown };
   return viewpoint as BcfViewpoint;
 }

@@ -6,24 +6,9 @@
  * The API's error message is shown in the form.
  */
 import type { BimViewer3d } from '../../../src/index.js';
-import { byId, el, messageOf } from '../dom.js';
+import { byId, el, fillSelect, messageOf } from '../dom.js';
 import { createTopic, createViewpoint, type Extensions, type Topic } from './bcf-api.js';
 import { CustomValues, type BoardCustomFields } from './custom-values.js';
-
-/** A select's options: the values, after an optional first one (its label, value ''). */
-export function fillSelect(select: HTMLSelectElement, values: string[], empty?: string): void {
-  const options = values.map((value) => {
-    const option = el('option', { text: value });
-    option.value = value;
-    return option;
-  });
-  if (empty !== undefined) {
-    const none = el('option', { text: empty });
-    none.value = '';
-    options.unshift(none);
-  }
-  select.replaceChildren(...options);
-}
 
 export class TopicForm {
   private readonly form = byId<HTMLFormElement>('topic-form');

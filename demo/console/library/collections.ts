@@ -6,18 +6,12 @@
  * public link shown) or end the link.
  */
 import type { Project } from '../api.js';
-import { byId, el } from '../dom.js';
+import { byId, el, option, smallButton } from '../dom.js';
 import { act, type Tab } from '../settings/settings-dialog.js';
 import {
   createCollection, listCollectionItems, listCollections, listFiles, listLibraries, listLibraryItems, patchCollection,
   type Collection, type Library, type LibraryFile, type LibraryItem,
 } from '../v2-api.js';
-
-function option(value: string, text: string): HTMLOptionElement {
-  const o = el('option', { text });
-  o.value = value;
-  return o;
-}
 
 export class CollectionsTab implements Tab {
   private project?: Project;
@@ -115,11 +109,7 @@ export class CollectionsTab implements Tab {
       await patchCollection(project.id, collection.id, body);
       await this.load();
     });
-    const button = (text: string, id: string, work: () => Promise<void>) => {
-      const b = el('button', { className: 'small', text, attrs: { type: 'button', id } });
-      b.addEventListener('click', () => void work());
-      return b;
-    };
+    const button = (text: string, id: string, work: () => Promise<void>) => smallButton(text, () => void work(), { id });
     const parts: HTMLElement[] = [
       el('h3', { text: collection.name }),
       el('p', { className: 'muted', attrs: { id: 'collection-state' }, text: `${collection.finalized ? 'Finalized' : 'Not finalized'}; ${collection.followLatestRevision ? 'follows the latest revisions' : 'pinned revisions'}; ${collection.visibility}` }),

@@ -6,7 +6,7 @@
  * from a blob link: a token never goes into a URL).
  */
 import type { Project } from '../api.js';
-import { byId, el, formatBytes } from '../dom.js';
+import { byId, el, formatBytes, saveBlob } from '../dom.js';
 import { act, notice, type Tab } from '../settings/settings-dialog.js';
 import {
   createLibrary, createLibraryItem, downloadFile, listFiles, listLibraries, listLibraryItems, uploadFile,
@@ -109,12 +109,7 @@ export class LibrariesTab implements Tab {
     const download = el('button', { className: 'small', text: 'download', attrs: { type: 'button', 'data-action': 'download' } });
     const { project, library, item } = this;
     download.addEventListener('click', () => void act(async () => {
-      const blob = await downloadFile(project!.id, library!.id, item!.id, file.id);
-      const url = URL.createObjectURL(blob);
-      const link = el('a', { text: file.filename, attrs: { download: file.filename } });
-      link.href = url;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(url), 60_000);
+      saveBlob(await downloadFile(project!.id, library!.id, item!.id, file.id), file.filename);
     }));
     return el('li', { className: 'file', attrs: { 'data-revision': String(file.revision), 'data-file': file.id } },
       el('span', { className: 'revision-id', text: `r${file.revision}` }),

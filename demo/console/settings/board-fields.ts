@@ -5,7 +5,7 @@
  * issues panel hands over the board with its fields (`include=customFields`) and the
  * enumeration items; every change is told back so the new-topic form follows.
  */
-import { byId, el, messageOf } from '../dom.js';
+import { byId, el, messageOf, smallButton } from '../dom.js';
 import { patchBoard, type BoardPatch, type CustomField, type EnumerationItem, type TopicBoard } from '../v2-api.js';
 import { valueInput } from './field-values.js';
 
@@ -86,9 +86,8 @@ export class BoardFields {
   }
 
   private button(text: string, work: () => Promise<void>, disabled = false): HTMLButtonElement {
-    const b = el('button', { className: 'small', text, attrs: { type: 'button', 'data-action': text } });
+    const b = smallButton(text, () => void this.act(work), { 'data-action': text });
     b.disabled = disabled;
-    b.addEventListener('click', () => void this.act(work));
     return b;
   }
 

@@ -6,22 +6,14 @@
  * down (`enumerationItemsToMove` with `itemBeforeId`).
  */
 import type { Project } from '../api.js';
-import { byId, el } from '../dom.js';
+import { byId, el, option, smallButton } from '../dom.js';
 import { createField, listFields, listItems, patchField, type CustomField, type EnumerationItem, type FieldPatch, type FieldType } from '../v2-api.js';
 import { act, type Tab } from './settings-dialog.js';
 
 const TYPES: FieldType[] = ['text', 'integer', 'double', 'enumeration', 'date'];
 
-function option(value: string, text = value): HTMLOptionElement {
-  const o = el('option', { text });
-  o.value = value;
-  return o;
-}
-
 function button(text: string, onClick: () => Promise<unknown>, attrs: Record<string, string> = {}): HTMLButtonElement {
-  const b = el('button', { className: 'small', text, attrs: { type: 'button', ...attrs } });
-  b.addEventListener('click', () => void act(onClick));
-  return b;
+  return smallButton(text, () => void act(onClick), attrs);
 }
 
 export class CustomFieldsTab implements Tab {
