@@ -37,7 +37,8 @@ export async function takeBcfViewpoint(viewer: BcfViewer, options: { snapshot?: 
   const canvas = viewer.renderer.domElement;
   const viewpoint: BcfViewpoint = {
     ...bcfCamera(viewer.getViewpoint(), (canvas.clientWidth || 1) / (canvas.clientHeight || 1)),
-    clipping_planes: viewer.getClippingPlanes().map((p) => ({ location: point(p.location), direction: point(p.direction) })),
+    // Fresh plain {location, direction} objects already, in model coordinates.
+    clipping_planes: viewer.getClippingPlanes(),
   };
   if (options.snapshot) viewpoint.snapshot = { snapshot_type: 'png', snapshot_data: viewer.screenshot().replace(/^data:image\/png;base64,/, '') };
   const states = viewer.objectStates();
@@ -80,7 +81,7 @@ export async function showBcfViewpoint(viewer: BcfViewer, viewpoint: BcfViewpoin
   viewer.setSelected(ids(components.selection), true);
   viewer.resetColors();
   for (const { color, components: list } of coloring) viewer.setColor(ids(list), viewerColor(color));
-  viewer.setClippingPlanes((viewpoint.clipping_planes ?? []).map((p) => ({ location: point(p.location), direction: point(p.direction) })));
+  viewer.setClippingPlanes(viewpoint.clipping_planes ?? []);
   await viewer.setViewpoint(viewpointInput(viewpoint));
 }
 
