@@ -35,6 +35,19 @@ export function bimBcfFolder() {
   return existingFolder(bimBcfSetting());
 }
 
+/**
+ * Real scans written by others (LAS, LAZ, COPC, E57; MANIFEST.tsv gives each one's source,
+ * licence and contents): the folder `BIM_POINTCLOUDS` names, else `../shared/pointclouds`.
+ */
+export function bimPointcloudsSetting() {
+  return path.resolve(ROOT, process.env.BIM_POINTCLOUDS || '../shared/pointclouds');
+}
+
+/** The point clouds folder, or null when it does not exist. */
+export function bimPointcloudsFolder() {
+  return existingFolder(bimPointcloudsSetting());
+}
+
 /** @param {string} folder */
 function existingFolder(folder) {
   return existsSync(folder) && statSync(folder).isDirectory() ? folder : null;

@@ -11,9 +11,11 @@ import { findPostgres, startTemporaryPostgres } from './temporary-postgres.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-function testFiles(only) {
-  if (only.length) return only.map((f) => path.resolve(ROOT, f));
-  const dir = path.join(ROOT, 'server/test');
+/** Tests that need no database (server/test/node/: file readers, converters) run once, apart. */
+const NODE_DIR = path.join(ROOT, 'server/test/node');
+
+function testFiles(only, dir) {
+  if (only.length) return only.map((f) => path.resolve(ROOT, f)).filter((f) => (path.dirname(f) === NODE_DIR) === (dir === NODE_DIR));
   return readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join(dir, f));
 }
 
@@ -49,13 +51,16 @@ function runSuite(files, env, label) {
  * failure that says what to install; otherwise its run is left out with a line saying so.
  */
 export async function runServerTests({ db = 'both', files = [], requirePostgres = false } = {}) {
-  const list = testFiles(files);
+  const list = testFiles(files, path.join(ROOT, 'server/test'));
+  const nodeList = testFiles(files, NODE_DIR);
   const total = { passed: 0, failed: 0, failedFiles: [] };
   const add = (counts) => {
     total.passed += counts.passed;
     total.failed += counts.failed;
     total.failedFiles.push(...counts.failedFiles);
   };
+  if (nodeList.length) add(await runSuite(nodeList, {}, 'Node, no database'));
+  if (!list.length) return total;
   if (db !== 'postgres') add(await runSuite(list, { TEST_DATABASE_URL: '' }, 'PGlite'));
   if (db !== 'pglite') {
     if (!findPostgres()) {
