@@ -37,7 +37,11 @@ export interface PointBatch {
 
 export interface PointReader {
   readonly info: PointCloudInfo;
-  /** The points, once, in file order; points the file marks invalid are left out. */
+  /**
+   * The points in file order, in batches of up to about 64k; points the file marks invalid
+   * are left out. Each call reads from the start again (a converter that needs the bounds
+   * first makes two passes); a batch's arrays may be reused once the next is asked for.
+   */
   batches(): AsyncIterable<PointBatch>;
   close(): Promise<void>;
 }

@@ -34,7 +34,7 @@ export const NodeType = { Normal: 0, Leaf: 1, Proxy: 2 } as const;
 
 /** One attribute of the point records (Potree 2.0's attribute description). */
 export interface PointAttribute {
-  /** `position` (int32 x3), `intensity` (uint16), `classification` (uint8), `rgb` (uint16 x3). */
+  /** `position` (int32 x3), `intensity` (uint16), `classification` (uint8), `rgb` (uint16 x3, full 16-bit range: 8-bit sources are scaled by 257). */
   name: string;
   description: string;
   /** Bytes per point. */
@@ -226,5 +226,39 @@ export const ATTRIBUTES: Record<'position' | 'intensity' | 'classification' | 'r
   classification: { name: 'classification', description: '', size: 1, numElements: 1, elementSize: 1, type: 'uint8' },
   rgb: { name: 'rgb', description: '', size: 6, numElements: 3, elementSize: 2, type: 'uint16' },
 };
+
+/** A node's points as the viewer draws them. */
+export interface NodePoints {
+  count: number;
+  /** x, y, z per point, less `at` (so a node near the origin keeps float precision). */
+  positions: Float32Array;
+  /** r, g, b per point (0-255), when the cloud has colour. */
+  colors?: Uint8Array;
+  intensity?: Uint16Array;
+  classification?: Uint8Array;
+}
+
+/** Decodes a node's records (`bytes`: its byteSize bytes of the octree section). */
+export function decodeNodePoints(bytes: Uint8Array, metadata: PointCloudMetadata, at: Vec3): NodePoints {
+  const { bytesPerPoint, offsets } = recordLayout(metadata.attributes);
+  if (bytes.length % bytesPerPoint) throw new PointCloudFormatError(`A node of ${bytes.length} bytes is not a whole number of ${bytesPerPoint}-byte points`);
+  const count = bytes.length / bytesPerPoint;
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const { scale, offset } = metadata;
+  const shift = [offset[0] - at[0], offset[1] - at[1], offset[2] - at[2]];
+  const positions = new Float32Array(count * 3);
+  const has = (name: string) => offsets[name] !== undefined;
+  const colors = has('rgb') ? new Uint8Array(count * 3) : undefined;
+  const intensity = has('intensity') ? new Uint16Array(count) : undefined;
+  const classification = has('classification') ? new Uint8Array(count) : undefined;
+  for (let i = 0, record = 0; i < count; i++, record += bytesPerPoint) {
+    const p = record + offsets.position;
+    for (let axis = 0; axis < 3; axis++) positions[i * 3 + axis] = view.getInt32(p + axis * 4, true) * scale[axis] + shift[axis];
+    if (colors) for (let c = 0; c < 3; c++) colors[i * 3 + c] = view.getUint16(record + offsets.rgb + c * 2, true) >> 8;
+    if (intensity) intensity[i] = view.getUint16(record + offsets.intensity, true);
+    if (classification) classification[i] = bytes[record + offsets.classification];
+  }
+  return { count, positions, colors, intensity, classification };
+}
 
 const printable = (text: string) => text.replace(/[^\x20-\x7e]/g, '?');
