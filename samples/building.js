@@ -33,8 +33,17 @@ import { Frame, boxOf, extrusionCorners, polygonArea, rectangle, unionOf } from 
  * @property {number} [roomsX] rooms along x per floor (default 3)
  * @property {number} [roomsY] rooms along y per floor (default 2)
  * @property {boolean} [openings] cut openings for doors and windows (default true); without, they sit in uncut walls
- * @property {boolean} [georeferenced] site placed millions of metres from the origin, with an IfcMapConversion (IFC4 and later)
+ * @property {boolean | Georeference} [georeferenced] site placed millions of metres from the origin, with an IfcMapConversion (IFC4 and later); `true` is EPSG:2056's 2,683,000 / 1,247,000
  * @property {string} [seed] GlobalId seed (default: the name and the other parameters)
+ */
+
+/**
+ * @typedef {object} Georeference where the site is: the survey coordinates of its origin, metres
+ * @property {number} eastings
+ * @property {number} northings
+ * @property {number} height
+ * @property {string} crs e.g. `EPSG:32632`
+ * @property {string} crsName e.g. `WGS 84 / UTM zone 32N`
  */
 
 /**
@@ -83,7 +92,19 @@ const STAIR = { x: 0.4, y: 0.6, width: 1, risers: 16, tread: 0.25 };
 /** The opening in the slab above a stair, storey coordinates. */
 const STAIR_HOLE = { x0: 0.3, y0: 1.6, x1: 1.5, y1: 4.5 };
 const CANOPY = { depth: 2.5, column: 0.3, columnHeight: 2.6, beamWidth: 0.2, beamHeight: 0.3, slab: 0.15 };
-const GEOREFERENCE = { eastings: 2683000, northings: 1247000, height: 400, crs: 'EPSG:2056' };
+/** A gable roof over buildings up to `gableDepth` deep, a flat one over deeper ones. */
+const ROOF = { overhang: 0.6, flat: 0.3, gableDepth: 30 };
+const TABLE = { width: 1.6, depth: 0.8, height: 0.7, top: 0.04, leg: 0.05, legX: 0.75, legY: 0.35 };
+/** @type {Georeference} */
+const GEOREFERENCE = { eastings: 2683000, northings: 1247000, height: 400, crs: 'EPSG:2056', crsName: 'CH1903+ / LV95' };
+
+/** The building's dimensions, metres (samples/scan.js rebuilds its surfaces from them and the truth's boxes). */
+export const DIMENSIONS = Object.freeze({ CELL_X, CELL_Y, STOREY, SLAB, WALL, WALL_H, DOOR, ENTRANCE, WINDOW, STAIR, STAIR_HOLE, CANOPY, TABLE, ROOF });
+
+/** The site's georeference for the `georeferenced` option, or null. @param {boolean | Georeference | undefined} option */
+function georeferenceOf(option) {
+  return option === true ? GEOREFERENCE : option || null;
+}
 const LONG_NAMES = ['Office', 'Küche', 'Meeting room', "Manager's office", 'Café', '会议室', 'Storage', 'Lounge'];
 
 /**
@@ -274,8 +295,9 @@ class BuildingWriter {
     const project = f.add('IFCPROJECT', [this.guid(), owner, text(o.name), '$', '$', '$', '$', [model, plan], unitAssignment]);
     const projectGuid = this.lastGuid();
 
-    if (o.georeferenced) {
-      const crs = f.add('IFCPROJECTEDCRS', [text(GEOREFERENCE.crs), text('CH1903+ / LV95'), '$', '$', '$', '$', units[0]]);
+    const g = georeferenceOf(o.georeferenced);
+    if (g) {
+      const crs = f.add('IFCPROJECTEDCRS', [text(g.crs), text(g.crsName), '$', '$', '$', '$', units[0]]);
       // The site is placed at the survey coordinates themselves, so the map conversion is the identity.
       f.add('IFCMAPCONVERSION', [model, crs, real(0), real(0), real(0), real(1), real(0), real(1)]);
     }
@@ -402,8 +424,9 @@ class BuildingWriter {
     const beamType = this.typeObject('beam', 'Beam 200x300', [beamMap.ref], [['Pset_BeamCommon', [['LoadBearing', 'IFCBOOLEAN', bool(true)], ['Span', 'IFCPOSITIVELENGTHMEASURE', this.len(CELL_X)]]]], { body: beamMap });
 
     // A table: a top on four legs.
-    const top = this.extrusion(this.rectangleProfile(0, 0, 1.6, 0.8), this.axes([0, 0, 0.7]), 0.04);
-    const legs = [[-0.75, -0.35], [0.75, -0.35], [0.75, 0.35], [-0.75, 0.35]].map(([x, y]) => this.extrusion(this.rectangleProfile(x, y, 0.05, 0.05), this.axes([0, 0, 0]), 0.7));
+    const t = TABLE;
+    const top = this.extrusion(this.rectangleProfile(0, 0, t.width, t.depth), this.axes([0, 0, t.height]), t.top);
+    const legs = [[-t.legX, -t.legY], [t.legX, -t.legY], [t.legX, t.legY], [-t.legX, t.legY]].map(([x, y]) => this.extrusion(this.rectangleProfile(x, y, t.leg, t.leg), this.axes([0, 0, 0]), t.height));
     for (const part of [top, ...legs]) this.styled(part.ref, this.context.styles.furniture);
     const tableMap = this.representationMap('Body', 'SweptSolid', [top.ref, ...legs.map((l) => l.ref)], [top, ...legs].flatMap((p) => p.corners));
     const furnitureType = this.typeObject('furniture', 'Table 1600x800', [tableMap.ref], [['Pset_FurnitureTypeCommon', [['Style', 'IFCLABEL', text('Desk')]]]], { body: tableMap });
@@ -466,7 +489,7 @@ class BuildingWriter {
 
   writeSpatialStructure() {
     const f = this.file;
-    const g = this.o.georeferenced ? GEOREFERENCE : null;
+    const g = georeferenceOf(this.o.georeferenced);
     const sitePlacement = this.place(null, g ? [g.eastings, g.northings, g.height] : [0, 0, 0]);
     const site = f.add('IFCSITE', [this.guid(), this.context.owner, text('Site'), '$', '$', sitePlacement.ref, '$', '$', '.ELEMENT.', '$', '$', g ? real(g.height * this.scale) : '$', '$', '$']);
     this.record(site, 'IfcSite', 'Site', expressId(this.context.project), null, null);
@@ -818,18 +841,18 @@ class BuildingWriter {
   /** A gable roof over the top storey: a triangle across the depth swept along the width (flat over deep buildings). */
   writeRoof() {
     const s = this.o.storeys - 1;
-    const overhang = 0.6;
+    const overhang = ROOF.overhang;
     const placement = this.place(this.storeys[s].placement, [0, 0, WALL_H]);
     let solid;
-    if (this.depth <= 30) {
+    if (this.depth <= ROOF.gableDepth) {
       const ridge = (this.depth / 2 + overhang) * Math.tan(Math.PI / 6);
       const profile = /** @type {[number, number][]} */ ([[-overhang, 0], [this.depth + overhang, 0], [this.depth / 2, ridge]]);
       solid = this.extrusion(this.polygonProfile(profile), this.axes([-overhang, 0, 0], [1, 0, 0], [0, 1, 0]), this.width + 2 * overhang);
     } else {
-      solid = this.extrusion(this.rectangleProfile(this.width / 2, this.depth / 2, this.width + 2 * overhang, this.depth + 2 * overhang), this.axes([0, 0, 0]), 0.3);
+      solid = this.extrusion(this.rectangleProfile(this.width / 2, this.depth / 2, this.width + 2 * overhang, this.depth + 2 * overhang), this.axes([0, 0, 0]), ROOF.flat);
     }
     const shape = this.bodyShape([solid], this.context.styles.roof);
-    const truth = this.element({ entity: 'IFCROOF', tail: [this.depth <= 30 ? '.GABLE_ROOF.' : '.FLAT_ROOF.'], name: 'Roof', placement, shape, storey: s, material: 'Concrete' });
+    const truth = this.element({ entity: 'IFCROOF', tail: [this.depth <= ROOF.gableDepth ? '.GABLE_ROOF.' : '.FLAT_ROOF.'], name: 'Roof', placement, shape, storey: s, material: 'Concrete' });
     this.relate('material concrete', truth.id);
   }
 
@@ -957,7 +980,7 @@ class BuildingWriter {
       project: { id: expressId(this.context.project), guid: this.context.projectGuid, name: o.name },
       site: { id: expressId(/** @type {string} */ (this.site)), origin: this.sitePlacement?.frame.origin },
       building: { id: expressId(/** @type {string} */ (this.building)), name: o.name },
-      georeference: o.georeferenced ? { ...GEOREFERENCE } : null,
+      georeference: o.georeferenced ? { ...georeferenceOf(o.georeferenced) } : null,
       counts,
       storeys: (this.storeys ?? []).map((s) => {
         const p = /** @type {ProductTruth} */ (this.products.find((x) => x.id === expressId(s.ref)));

@@ -15,7 +15,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { layoutFor, writeBuilding } from './building.js';
-import { VARIANTS, sampleOptions } from './variants.js';
+import { MORE_VARIANTS, VARIANTS, sampleOptions } from './variants.js';
 
 /** @typedef {import('./building.js').BuildingOptions} BuildingOptions */
 
@@ -92,7 +92,7 @@ function write(/** @type {BuildingOptions} */ options, /** @type {string} */ fil
 
 const { options, names, out, list } = parse(process.argv.slice(2));
 if (list) {
-  for (const [name, v] of Object.entries(VARIANTS)) process.stdout.write(`${name.padEnd(22)}${v.description}\n`);
+  for (const [name, v] of Object.entries({ ...VARIANTS, ...MORE_VARIANTS })) process.stdout.write(`${name.padEnd(22)}${v.description}\n`);
   process.stdout.write(`${'office-<size>'.padEnd(22)}about <size> products (2k, 20k, 200k...), walls not cut\n`);
 } else if (names.length) {
   for (const name of names) {

@@ -32,12 +32,24 @@ export const VARIANTS = {
   },
 };
 
+/**
+ * Named samples the demo's catalogue leaves out (it lists VARIANTS in order, and a model's
+ * objectIdBase is its place there), served and cached like the others.
+ * @type {Record<string, { description: string, options: BuildingOptions }>}
+ */
+export const MORE_VARIANTS = {
+  'house-utm': {
+    description: 'IFC4, the site at UTM 512,300 E / 5,403,800 N (EPSG:32632), with an IfcMapConversion: lines up with its scan',
+    options: { name: 'Sample house UTM', georeferenced: { eastings: 512300, northings: 5403800, height: 245, crs: 'EPSG:32632', crsName: 'WGS 84 / UTM zone 32N' } },
+  },
+};
+
 /** Benchmark buildings: walls are not cut (web-ifc's booleans would cost every viewer alike and hide the viewers' own costs). */
 const OFFICE = /^office-(\d+(?:\.\d+)?)(k|m)?$/i;
 
 /** The generator options of a named sample, or null for an unknown name. */
 export function sampleOptions(/** @type {string} */ name) {
-  const known = VARIANTS[name];
+  const known = VARIANTS[name] ?? MORE_VARIANTS[name];
   if (known) return known.options;
   const office = OFFICE.exec(name);
   if (!office) return null;
@@ -48,5 +60,5 @@ export function sampleOptions(/** @type {string} */ name) {
 
 /** Every name `sampleOptions` knows without a size, for listings. */
 export function sampleNames() {
-  return Object.keys(VARIANTS);
+  return [...Object.keys(VARIANTS), ...Object.keys(MORE_VARIANTS)];
 }
