@@ -6,7 +6,9 @@ import { JobRunner } from './jobs/runner.js';
 import { ifcImportJob } from './jobs/ifc-import.js';
 import { IfcReaderThread } from './jobs/ifc-reader.js';
 import { queueStaleScenes, SCENE_JOB, sceneJob } from './jobs/scene-job.js';
-import { IMPORT_JOB } from './services/imports.js';
+import { IMPORT_JOB, POINTCLOUD_IMPORT_JOB } from './services/imports.js';
+import { pointCloudImportJob } from './jobs/pointcloud-import.js';
+import { convertInThread } from './jobs/pointcloud-converter.js';
 import { countUsers, createUser } from './services/users.js';
 import { createSampleProject, SAMPLE } from './services/sample-project.js';
 import type { Settings } from './config.js';
@@ -41,7 +43,11 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
   const reader = new IfcReaderThread();
   if (options.runJobs) {
     const read = reader.read.bind(reader);
-    const handlers = { [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read }), [SCENE_JOB]: sceneJob(db, blobs, read) };
+    const handlers = {
+      [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read }),
+      [POINTCLOUD_IMPORT_JOB]: pointCloudImportJob(db, blobs, { convert: (job) => convertInThread(job) }),
+      [SCENE_JOB]: sceneJob(db, blobs, read),
+    };
     runner = new JobRunner(db, handlers, { leaseMs: settings.jobLeaseMs, pollMs: settings.jobPollMs });
     const stale = await queueStaleScenes(db);
     if (stale) log(`scenes: ${stale} revision(s) to process again (scene format version changed, or processed before scenes or plans)`);

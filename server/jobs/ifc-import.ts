@@ -144,7 +144,7 @@ async function insertBatch(tx: Sql, modelId: string, revision: number, batch: Re
  * finished". Its query gets `token`, `result` and (on success) `revision_id` added. One
  * try, 10 s at most: the application polls the status if it missed it.
  */
-async function callBack(uri: string | null, token: string, result: string, revision?: number): Promise<void> {
+export async function callBack(uri: string | null, token: string, result: string, revision?: number): Promise<void> {
   if (!uri) return;
   const url = new URL(uri);
   url.searchParams.set('token', token);

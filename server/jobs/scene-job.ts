@@ -18,7 +18,7 @@ export async function queueStaleScenes(sql: Sql): Promise<number> {
   const rows = await sql.query(
     `INSERT INTO jobs (kind, payload)
      SELECT $1, jsonb_build_object('modelId', r.model_id, 'revisionId', r.id) FROM revisions r
-     WHERE (r.scene_version IS DISTINCT FROM $2 OR r.plans_key IS NULL) AND NOT EXISTS (
+     WHERE r.model_type = 'bim' AND (r.scene_version IS DISTINCT FROM $2 OR r.plans_key IS NULL) AND NOT EXISTS (
        SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.state IN ('queued', 'running')
          AND j.payload->>'modelId' = r.model_id AND (j.payload->>'revisionId')::int = r.id)
      ORDER BY r.model_id, r.id DESC

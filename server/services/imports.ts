@@ -6,13 +6,16 @@ import { findClient } from './clients.js';
 import { badRequest, notFound, tooLarge } from './errors.js';
 import { modelFor } from './models.js';
 import { newId } from './secrets.js';
+import { isScan, peek, SNIFF_BYTES, uploadKind } from './upload-kind.js';
 
 /**
  * Imports (seed 000, `PUT /model/import`): the upload streams to blob storage as sent,
  * then one transaction records the import (`running`) and queues its processing
- * (jobs/ifc-import.ts). The revision appears only when processing succeeds.
+ * (jobs/ifc-import.ts; a scan, E57, LAS or LAZ by its first bytes: jobs/pointcloud-import.ts).
+ * The revision appears only when processing succeeds.
  */
 export const IMPORT_JOB = 'ifc-import';
+export const POINTCLOUD_IMPORT_JOB = 'pointcloud-import';
 const OBJECT_ID_STEP = 2 ** 32;
 
 export interface ImportRequest {
@@ -77,13 +80,16 @@ export async function registerImport(
     }
   }
   const token = newId();
-  const key = `uploads/${model.id}/${token}.ifc`;
+  // The first bytes say what the file is; it is stored under that kind's extension.
+  const sniffed = await peek(body, SNIFF_BYTES);
+  const kind = uploadKind(sniffed.head, request.fileName);
+  const key = `uploads/${model.id}/${token}.${kind}`;
   const guard = sizeGuard(limit);
-  body.on('error', (error) => guard.destroy(error));
-  const size = await blobs.put(key, body.pipe(guard));
+  sniffed.body.on('error', (error) => guard.destroy(error));
+  const size = await blobs.put(key, sniffed.body.pipe(guard));
   if (size === 0) {
     await blobs.delete(key);
-    throw badRequest('The request has no body: send the IFC file as the body');
+    throw badRequest('The request has no body: send the IFC, E57, LAS or LAZ file as the body');
   }
   try {
     await db.transaction(async (tx) => {
@@ -92,7 +98,7 @@ export async function registerImport(
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, nextval('object_id_bases') * $9::bigint, 'running')`,
         [token, model.id, user.userId, request.fileName, request.comment, request.callbackUri ?? null, key, size, OBJECT_ID_STEP],
       );
-      await enqueue(tx, IMPORT_JOB, { token });
+      await enqueue(tx, isScan(kind) ? POINTCLOUD_IMPORT_JOB : IMPORT_JOB, { token });
     });
   } catch (error) {
     await blobs.delete(key);

@@ -48,7 +48,7 @@ export async function renameModel(sql: Sql, userId: string, modelId: string, nam
 /** Deletes the model with its revisions and products (project admins); resolves with the blob keys to remove. */
 export async function deleteModel(sql: Sql, userId: string, modelId: string): Promise<string[]> {
   requireAdmin(await modelFor(sql, userId, modelId));
-  const blobs = await sql.query(`SELECT blob_key FROM imports WHERE model_id = $1 UNION ALL SELECT k FROM revisions, unnest(ARRAY[scene_key, plans_key, image_key]) AS k WHERE model_id = $1 AND k <> ''`, [modelId]);
+  const blobs = await sql.query(`SELECT blob_key FROM imports WHERE model_id = $1 UNION ALL SELECT k FROM revisions, unnest(ARRAY[scene_key, plans_key, image_key, pointcloud_key]) AS k WHERE model_id = $1 AND k <> ''`, [modelId]);
   await sql.query('DELETE FROM models WHERE id = $1', [modelId]);
   return blobs.map((b) => b.blob_key);
 }

@@ -68,7 +68,7 @@ export async function deleteProject(sql: Sql, userId: string, projectId: string)
   requireAdmin(await projectFor(sql, userId, projectId));
   const blobs = await sql.query(
     `SELECT i.blob_key FROM imports i JOIN models m ON m.id = i.model_id WHERE m.project_id = $1
-     UNION ALL SELECT k FROM revisions r JOIN models m ON m.id = r.model_id, unnest(ARRAY[r.scene_key, r.plans_key, r.image_key]) AS k WHERE m.project_id = $1 AND k <> ''`,
+     UNION ALL SELECT k FROM revisions r JOIN models m ON m.id = r.model_id, unnest(ARRAY[r.scene_key, r.plans_key, r.image_key, r.pointcloud_key]) AS k WHERE m.project_id = $1 AND k <> ''`,
     [projectId],
   );
   const boardFiles = await projectFileKeys(sql, projectId);

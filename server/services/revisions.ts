@@ -1,13 +1,19 @@
 import { SCENE_VERSION } from '../../src/core/formats/scene.js';
+import { POINTCLOUD_VERSION } from '../../src/core/formats/pointcloud.js';
 import { one, type Sql } from '../storage/database.js';
 import { notFound } from './errors.js';
 import { modelFor } from './models.js';
 
-/** Seed 000's Revision: `{id, comment, timestamp}` (milliseconds since the epoch: 13 digits). */
+/**
+ * Seed 000's Revision: `{id, comment, timestamp}` (milliseconds since the epoch: 13 digits);
+ * a point cloud's (an addition) says so, `model_type: 'point-cloud'`, with its `point_count`.
+ */
 export interface Revision {
   id: number;
   comment: string;
   timestamp: number;
+  model_type?: 'point-cloud';
+  point_count?: number;
 }
 
 /** A revision with what the services need besides its public fields. */
@@ -27,18 +33,29 @@ export interface StoredRevision extends Revision {
   /** The storey plans processing wrote (formats/plans.ts), and their stored size. */
   plansKey: string | null;
   plansSize: number | null;
+  /** `bim` (an IFC: products, scene, plans) or `point-cloud` (a scan: its processed point cloud, no products). */
+  modelType: 'bim' | 'point-cloud';
+  /** A point cloud's points, its processed file (formats/pointcloud.ts) and that file's size; null for BIM models. */
+  pointCount: number | null;
+  pointCloudKey: string | null;
+  pointCloudSize: number | null;
 }
 
 /** The processed files of an older format version count as none: their scene job writes both again. */
 export const currentFormat = (column: string) => `CASE WHEN r.scene_version = ${SCENE_VERSION} THEN r.${column} END`;
 
+/** A point cloud written in another version of its format counts as none (the viewer reads one version). */
+const currentPointCloud = (column: string) => `CASE WHEN r.pointcloud_version = ${POINTCLOUD_VERSION} THEN r.${column} END`;
+
 /** A StoredRevision's columns, of `revisions r JOIN models m`. */
 export const REVISION_COLUMNS = `r.id, r.comment, (extract(epoch FROM r.created_at) * 1000)::bigint AS timestamp, r.model_id AS "modelId",
   m.project_id AS "projectId", r.object_id_base AS "objectIdBase", r.file_name AS "fileName", r.blob_key AS "blobKey", r.size, r.product_count AS "productCount",
   ${currentFormat('scene_key')} AS "sceneKey", r.scene_size AS "sceneSize", r.scene_bytes AS "sceneBytes",
-  ${currentFormat('plans_key')} AS "plansKey", r.plans_size AS "plansSize"`;
+  ${currentFormat('plans_key')} AS "plansKey", r.plans_size AS "plansSize", r.model_type AS "modelType", r.point_count AS "pointCount",
+  ${currentPointCloud('pointcloud_key')} AS "pointCloudKey", r.pointcloud_size AS "pointCloudSize"`;
 
-export const publicRevision = ({ id, comment, timestamp }: Revision): Revision => ({ id, comment, timestamp });
+export const publicRevision = ({ id, comment, timestamp, modelType, pointCount }: Revision & Partial<StoredRevision>): Revision =>
+  modelType === 'point-cloud' ? { id, comment, timestamp, model_type: 'point-cloud', point_count: pointCount ?? 0 } : { id, comment, timestamp };
 
 export async function listRevisions(sql: Sql, userId: string, modelId: string): Promise<Revision[]> {
   await modelFor(sql, userId, modelId);

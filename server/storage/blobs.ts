@@ -12,7 +12,20 @@ export interface BlobStore {
   get(key: string): Promise<Readable>;
   /** The whole blob in memory (processing: web-ifc reads a model whole anyway). */
   read(key: string): Promise<Buffer>;
+  /** Bytes `start` to `end` (both included, inside the blob) as a stream: HTTP range requests of processed point clouds. */
+  getRange(key: string, start: number, end: number): Promise<Readable>;
+  /**
+   * The blob as a file on this machine, for readers that need random access to a file
+   * too big for memory (a 2 GB scan): local blobs give their own file (never to be
+   * written), S3 streams a copy down into `scratchDir`. `release()` removes that copy.
+   */
+  toFile(key: string, scratchDir: string): Promise<BlobFile>;
   delete(key: string): Promise<void>;
+}
+
+export interface BlobFile {
+  path: string;
+  release(): Promise<void>;
 }
 
 export class BlobNotFound extends Error {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { BlobNotFound, type BlobStore } from './blobs.js';
+import { BlobNotFound, type BlobFile, type BlobStore } from './blobs.js';
 
 /** Blobs as files under one folder. Written to a temporary name and renamed: never seen half-written. */
 export class LocalBlobs implements BlobStore {
@@ -34,13 +34,7 @@ export class LocalBlobs implements BlobStore {
   }
 
   async get(key: string): Promise<Readable> {
-    const file = this.file(key);
-    try {
-      await stat(file);
-    } catch {
-      throw new BlobNotFound(key);
-    }
-    return createReadStream(file);
+    return createReadStream((await this.toFile(key)).path);
   }
 
   async read(key: string): Promise<Buffer> {
@@ -49,6 +43,22 @@ export class LocalBlobs implements BlobStore {
     } catch {
       throw new BlobNotFound(key);
     }
+  }
+
+  async getRange(key: string, start: number, end: number): Promise<Readable> {
+    await this.toFile(key);
+    return createReadStream(this.file(key), { start, end });
+  }
+
+  /** The blob's own file: nothing is copied. */
+  async toFile(key: string): Promise<BlobFile> {
+    const file = this.file(key);
+    try {
+      await stat(file);
+    } catch {
+      throw new BlobNotFound(key);
+    }
+    return { path: file, release: async () => {} };
   }
 
   async delete(key: string): Promise<void> {

@@ -1,7 +1,12 @@
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { DeleteObjectCommand, GetObjectCommand, S3Client, NoSuchKey } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { BlobNotFound, streamToBuffer, type BlobSettings, type BlobStore } from './blobs.js';
+import { BlobNotFound, streamToBuffer, type BlobFile, type BlobSettings, type BlobStore } from './blobs.js';
 
 /**
  * Blobs in an S3-compatible bucket (AWS SDK v3). Uploads stream in parts (lib-storage's
@@ -36,9 +41,9 @@ export class S3Blobs implements BlobStore {
     return size;
   }
 
-  async get(key: string): Promise<Readable> {
+  async get(key: string, range?: string): Promise<Readable> {
     try {
-      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: key, Range: range }));
       return answer.Body as Readable;
     } catch (error) {
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') throw new BlobNotFound(key);
@@ -48,6 +53,24 @@ export class S3Blobs implements BlobStore {
 
   async read(key: string): Promise<Buffer> {
     return streamToBuffer(await this.get(key));
+  }
+
+  /** GetObject with a Range: only those bytes cross the network. */
+  getRange(key: string, start: number, end: number): Promise<Readable> {
+    return this.get(key, `bytes=${start}-${end}`);
+  }
+
+  /** A scratch copy, streamed down (never whole in memory). */
+  async toFile(key: string, scratchDir: string): Promise<BlobFile> {
+    const file = path.join(scratchDir, `bim-blob-${randomUUID()}${path.extname(key)}`);
+    const release = () => rm(file, { force: true });
+    try {
+      await pipeline(await this.get(key), createWriteStream(file));
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    return { path: file, release };
   }
 
   async delete(key: string): Promise<void> {

@@ -26,7 +26,13 @@ export const nameBody = {
 
 export const revision = {
   type: 'object',
-  properties: { id: { type: 'integer' }, comment: { type: 'string' }, timestamp: { type: 'integer' } },
+  properties: {
+    id: { type: 'integer' },
+    comment: { type: 'string' },
+    timestamp: { type: 'integer' },
+    model_type: { type: 'string', enum: ['point-cloud'], description: 'An addition: a scan (E57, LAS, LAZ) processed into a point cloud; absent for IFC revisions' },
+    point_count: { type: 'integer', description: "An addition: a point cloud revision's points" },
+  },
   required: ['id', 'comment', 'timestamp'],
 } as const;
 

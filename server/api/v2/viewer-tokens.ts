@@ -8,6 +8,9 @@ import { SCENE_MEDIA_TYPE } from '../../../src/core/formats/scene.js';
 import { PLANS_MEDIA_TYPE } from '../../../src/core/formats/plans.js';
 import { processedBody } from '../../services/scenes.js';
 import { listProducts, OBJECT_IDS_MAX, PER_PAGE_DEFAULT, PER_PAGE_MAX } from '../../services/products.js';
+import { POINTCLOUD_MEDIA_TYPE } from '../../../src/core/formats/pointcloud.js';
+import { kindOfKey, UPLOAD_MEDIA_TYPES } from '../../services/upload-kind.js';
+import { sendRanged } from '../ranges.js';
 
 /** IFC text: STEP physical file (ISO 10303-21). */
 export const IFC_MEDIA_TYPE = 'application/x-step';
@@ -47,7 +50,7 @@ const productsQuery = {
 } as const;
 const fileQuery = {
   type: 'object',
-  properties: { ...tokenQuery.properties, model: { type: 'string', maxLength: 64 }, format: { type: 'string', enum: ['ifc', 'scene', 'plans'], default: 'ifc' } },
+  properties: { ...tokenQuery.properties, model: { type: 'string', maxLength: 64 }, format: { type: 'string', enum: ['ifc', 'scene', 'plans', 'pointcloud'], default: 'ifc' } },
 } as const;
 
 /**
@@ -59,6 +62,10 @@ const fileQuery = {
  * `&format=scene`: the scene processing wrote, formats/scene.ts, with its unpacked
  * `size`; `&format=plans`: its storey plans, formats/plans.ts), and each model's product records (`.../{kind}/products?token=&model=`, by
  * `ids` or by page: what a viewer showing a scene asks for attributes and property sets).
+ * A point cloud revision (a scan) is listed by 3D manifests only, as `{id, name, revision,
+ * objectIdBase, modelType: 'point-cloud', formats: [{type: POINTCLOUD_MEDIA_TYPE, url, size}]}`;
+ * its `&format=pointcloud` file, and the scan as uploaded (`format=ifc`, its own media type),
+ * answer HTTP range requests (api/ranges.ts).
  */
 export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
   const tags = ['v2 viewer tokens'];
@@ -95,7 +102,19 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
         const grant = await resolveViewerToken(ctx.db, kind, request.params.project, request.query.token);
         const files = `/v2/projects/${encodeURIComponent(grant.projectId)}/${kind}/file?token=${encodeURIComponent(request.query.token!)}`;
         const products = `/v2/projects/${encodeURIComponent(grant.projectId)}/${kind}/products?token=${encodeURIComponent(request.query.token!)}`;
-        const models = (await grantedRevisions(ctx.db, grant)).map((r) => ({
+        const granted = await grantedRevisions(ctx.db, grant);
+        // Point clouds have no plans: the 2D viewer's manifest leaves them out.
+        const clouds = granted.filter((r) => r.modelType === 'point-cloud' && kind === 'viewer3d' && r.pointCloudKey);
+        const bims = granted.filter((r) => r.modelType !== 'point-cloud');
+        const pointClouds = clouds.map((r) => ({
+          id: r.modelId,
+          name: r.modelName,
+          revision: r.id,
+          objectIdBase: String(r.objectIdBase),
+          modelType: 'point-cloud',
+          formats: [{ type: POINTCLOUD_MEDIA_TYPE, url: `${files}&model=${r.modelId}&format=pointcloud`, size: r.pointCloudSize }],
+        }));
+        const bimModels = bims.map((r) => ({
           id: r.modelId,
           name: r.modelName,
           revision: r.id,
@@ -107,11 +126,14 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
           ],
           products: `${products}&model=${r.modelId}`,
         }));
+        // In object id order, as granted (a project's BIM and scans side by side).
+        const order = new Map(granted.map((r, i) => [r.modelId, i]));
+        const models = [...bimModels, ...pointClouds].sort((a, b) => order.get(a.id)! - order.get(b.id)!);
         return reply.header('Cache-Control', 'no-store').send({ models });
       },
     );
 
-    app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string; format?: 'ifc' | 'scene' | 'plans' } }>(
+    app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string; format?: 'ifc' | 'scene' | 'plans' | 'pointcloud' } }>(
       `/projects/:project/${kind}/file`,
       { schema: { tags, params: projectParams, querystring: fileQuery } },
       async (request, reply) => {
@@ -119,7 +141,14 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
         const revision = await grantedRevision(request.params.project, request.query);
         reply.header('Cache-Control', 'private, max-age=3600');
         const format = request.query.format ?? 'ifc';
-        if (format === 'ifc') return reply.header('Content-Type', IFC_MEDIA_TYPE).header('Content-Length', revision.size).send(await ctx.blobs.get(revision.blobKey));
+        if (format === 'ifc') {
+          if (revision.modelType === 'point-cloud') return sendRanged(request, reply, ctx.blobs, revision.blobKey, revision.size, UPLOAD_MEDIA_TYPES[kindOfKey(revision.blobKey)]);
+          return reply.header('Content-Type', IFC_MEDIA_TYPE).header('Content-Length', revision.size).send(await ctx.blobs.get(revision.blobKey));
+        }
+        if (format === 'pointcloud') {
+          if (!revision.pointCloudKey) throw notFound('Point cloud', `revision ${revision.id} of model ${revision.modelId}`);
+          return sendRanged(request, reply, ctx.blobs, revision.pointCloudKey, revision.pointCloudSize!, POINTCLOUD_MEDIA_TYPE);
+        }
         const [key, size, type] = format === 'scene' ? [revision.sceneKey, revision.sceneSize, SCENE_MEDIA_TYPE] : [revision.plansKey, revision.plansSize, PLANS_MEDIA_TYPE];
         if (!key) throw notFound(format === 'scene' ? 'Scene' : 'Plans', `revision ${revision.id} of model ${revision.modelId}`);
         const { body, encoding, size: sent } = await processedBody(ctx.blobs, key, size!, request.headers['accept-encoding']);
