@@ -1,0 +1,210 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type { Bounds, PointAttribute, PointCloudMetadata } from '../../../src/core/formats/pointcloud.js';
+import { PointCloudError, type PointReader } from '../point-reader.js';
+import { hierarchyOf, writeContainer } from './assemble.js';
+import { mergeCells } from './chunks.js';
+import { cubeBounds, octreeCube, type OctreeCube } from './cube.js';
+import { Distributor } from './distribute.js';
+import { indexChunk, type ChunkRoot } from './index-chunk.js';
+import { NodeWriter } from './node-writer.js';
+import { distributeInput, OutsideCube, scanBounds, type InputStats } from './read-input.js';
+import { outputAttributes, type Present } from './records.js';
+import { SAMPLE_BITS, Splitter } from './subsample.js';
+import { buildUpperLevels } from './upper-levels.js';
+
+export interface ConvertOptions {
+  /** The cloud's name in the metadata (default: the source's name without extension). */
+  name?: string;
+  /** The file converted (its name goes in the metadata). */
+  sourceName?: string;
+  /** Where scratch files go (default: the system's temporary folder); removed at the end. */
+  scratchDir?: string;
+  /** Points per leaf at most. */
+  maxNodePoints?: number;
+  /** Points indexed in memory at once at most (the memory bound: about 70 bytes a point). */
+  maxChunkPoints?: number;
+  onProgress?: (fraction: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface ConvertSummary {
+  points: number;
+  nodes: number;
+  /** The deepest level (the root is 0). */
+  depth: number;
+  /** The points' own bounds. */
+  bounds: Bounds;
+  /** Points with a non-finite coordinate, left out (the metadata's description says so). */
+  invalid: number;
+  seconds: number;
+  pointsPerSecond: number;
+}
+
+/** Chosen by measurement (docs/POINTCLOUD-FORMAT.md). */
+export const DEFAULT_MAX_NODE_POINTS = 20_000;
+export const DEFAULT_MAX_CHUNK_POINTS = 4_000_000;
+
+/**
+ * Converts a scan into the point cloud format (docs/POINTCLOUD-FORMAT.md): bounds, one pass
+ * that sorts the points into chunks on disk, each chunk's octree in memory, the levels above
+ * the chunks, then the file. The reader stays open (the caller closes it). On failure or
+ * abort no output is left, and the scratch files are removed either way.
+ */
+export async function convertPointCloud(reader: PointReader, outPath: string, options: ConvertOptions = {}): Promise<ConvertSummary> {
+  const started = performance.now();
+  const maxNodePoints = Math.max(1, options.maxNodePoints ?? DEFAULT_MAX_NODE_POINTS);
+  const maxChunkPoints = Math.max(maxNodePoints, options.maxChunkPoints ?? DEFAULT_MAX_CHUNK_POINTS);
+  const { signal } = options;
+  const info = reader.info;
+  const expected = Math.max(1, info.pointCount);
+  const progress = (fraction: number) => options.onProgress?.(Math.min(1, Math.max(0, fraction)));
+  const present: Present = { intensity: info.hasIntensity, classification: info.hasClassification, rgb: info.hasColor };
+  const scratch = mkdtempSync(path.join(options.scratchDir ?? tmpdir(), 'bimcloud-'));
+  const open: { close(): void }[] = [];
+  let outputStarted = false;
+  try {
+    signal?.throwIfAborted();
+    // 1. The cube, and 2-3. one pass that sorts the points into the grid's cells on disk.
+    let stated = validBounds(info.bounds);
+    const readingShare = stated ? 0.5 : 0.4;
+    let bounds = stated ?? (await scanBounds(reader, { signal, onPoints: (n) => progress((0.1 * n) / expected) }));
+    if (!bounds) throw new PointCloudError('empty', 'The scan holds no points');
+    let cube = octreeCube(bounds, info.scale);
+    const root = () => new Distributor(path.join(scratch, `points-${open.length}`), { name: 'r', origin: [0, 0, 0], bits: cube.bits });
+    let distributor = root();
+    open.push(distributor);
+    const base = stated ? 0 : 0.1;
+    const onPoints = (n: number) => progress(base + (readingShare * n) / expected);
+    let stats: InputStats;
+    try {
+      stats = await distributeInput(reader, cube, distributor, { signal, onPoints });
+    } catch (error) {
+      if (!(error instanceof OutsideCube && stated)) throw error;
+      // The header's bounds were wrong: read the real ones and start again.
+      stated = null;
+      bounds = await scanBounds(reader, { signal });
+      if (!bounds) throw new PointCloudError('empty', 'The scan holds no points');
+      cube = octreeCube(bounds, info.scale);
+      distributor = root();
+      open.push(distributor);
+      stats = await distributeInput(reader, cube, distributor, { signal, onPoints });
+    }
+    if (stats.points === 0) throw new PointCloudError('empty', 'The scan holds no points');
+    const indexedShare = 0.95 - base - readingShare;
+    const readDone = base + readingShare;
+
+    // 4. Each chunk's octree in memory; chunks too large are sorted again on disk, finer.
+    const rgbScale = present.rgb && Math.max(...stats.rgbMax) <= 255 ? 257 : 1;
+    const writer = new NodeWriter(path.join(scratch, 'octree'), present, rgbScale);
+    open.push(writer);
+    const splitter = new Splitter();
+    const roots: ChunkRoot[] = [];
+    let indexed = 0;
+    const emit = (name: string, records: Uint8Array, order: Uint32Array, from: number, to: number) => writer.write(name, records, order, from, to);
+    const indexRegion = async (d: Distributor) => {
+      for (const chunk of mergeCells(d.counts, d.gridBits, d.region, maxChunkPoints)) {
+        signal?.throwIfAborted();
+        if (chunk.count > maxChunkPoints && chunk.region.bits > 0) {
+          const finer = new Distributor(path.join(scratch, `points-${open.length}`), chunk.region);
+          open.push(finer);
+          for (const { records, count } of d.cellBlocks(chunk.cells[0])) finer.addRecords(records, count);
+          finer.finish();
+          await indexRegion(finer);
+          finer.close();
+          rmSync(finer.path, { force: true });
+          continue;
+        }
+        const records = d.readCells(chunk.cells);
+        roots.push(indexChunk(records, chunk.count, chunk.region, maxNodePoints, splitter, emit));
+        indexed += chunk.count;
+        progress(readDone + (indexedShare * indexed) / stats.points);
+        await nextTurn(); // lets an abort or a progress report through between chunks
+      }
+    };
+    await indexRegion(distributor);
+    distributor.close();
+    rmSync(distributor.path, { force: true });
+
+    // The levels above the chunks, then every chunk root and those levels are written.
+    const held = buildUpperLevels(roots, cube.bits, splitter);
+    for (const [name, node] of held) writer.write(name, node.records, null, 0, node.count);
+    writer.finish();
+    signal?.throwIfAborted();
+
+    // 5. The file.
+    const entries = hierarchyOf(writer.nodes);
+    const depth = Math.max(...entries.map((e) => e.name.length - 1));
+    const metadata = metadataOf(options, info.format, info.projection, cube, stats, present, rgbScale, depth);
+    outputStarted = true;
+    writeContainer(outPath, metadata, entries, writer.path, writer.size);
+    progress(1);
+    const seconds = (performance.now() - started) / 1000;
+    return { points: stats.points, nodes: entries.length, depth, bounds: stats.bounds, invalid: stats.invalid, seconds, pointsPerSecond: stats.points / seconds };
+  } catch (error) {
+    if (outputStarted) rmSync(outPath, { force: true });
+    throw error;
+  } finally {
+    for (const file of open) {
+      try {
+        file.close();
+      } catch {
+        // already closed
+      }
+    }
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function validBounds(bounds: Bounds | null): Bounds | null {
+  if (!bounds) return null;
+  const values = [...bounds.min, ...bounds.max];
+  if (!values.every(Number.isFinite)) return null;
+  return bounds.min.every((v, i) => v <= bounds.max[i]) ? bounds : null;
+}
+
+function metadataOf(
+  options: ConvertOptions,
+  format: string,
+  projection: string,
+  cube: OctreeCube,
+  stats: InputStats,
+  present: Present,
+  rgbScale: number,
+  depth: number,
+): PointCloudMetadata {
+  const sourceName = options.sourceName ?? '';
+  const name = options.name ?? (sourceName.replace(/\.[^.]*$/, '') || 'point cloud');
+  const attributes: PointAttribute[] = outputAttributes(present).map((attribute) => {
+    const range = {
+      position: [stats.bounds.min, stats.bounds.max],
+      intensity: [[stats.intensity[0]], [stats.intensity[1]]],
+      classification: [[stats.classification[0]], [stats.classification[1]]],
+      rgb: [stats.rgbMin.map((v) => v * rgbScale), stats.rgbMax.map((v) => v * rgbScale)],
+    }[attribute.name]!;
+    return { ...attribute, min: [...range[0]], max: [...range[1]] };
+  });
+  const invalid = stats.invalid ? ` ${stats.invalid} points with a coordinate that is not a number were left out.` : '';
+  return {
+    version: '2.0',
+    name,
+    description: `Converted from ${sourceName || 'a scan'} (${format}): ${stats.points} points, none dropped as duplicates.${invalid}`,
+    points: stats.points,
+    projection,
+    hierarchy: { firstChunkSize: 0, stepSize: depth, depth },
+    offset: [...cube.offset],
+    scale: [cube.scale, cube.scale, cube.scale],
+    spacing: (2 ** cube.bits * cube.scale) / 2 ** Math.min(SAMPLE_BITS, cube.bits),
+    boundingBox: cubeBounds(cube),
+    encoding: 'DEFAULT',
+    attributes,
+    container: {
+      hierarchy: { offset: 0, size: 0, crc32: 0 },
+      octree: { offset: 0, size: 0 },
+      tightBoundingBox: { min: [...stats.bounds.min], max: [...stats.bounds.max] },
+      source: { name: sourceName, format },
+    },
+  };
+}

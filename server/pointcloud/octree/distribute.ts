@@ -1,0 +1,152 @@
+import { closeSync, openSync, readSync, writeSync } from 'node:fs';
+import { RECORD, RECORD_INTS } from './records.js';
+
+/** A node of the octree in cube units: its name, its lowest corner and its size (2^bits). */
+export interface Region {
+  name: string;
+  origin: [number, number, number];
+  bits: number;
+}
+
+/** Cells of the distribution grid per axis, as a power of two: 16^3 cells. */
+export const GRID_BITS = 4;
+
+/**
+ * Sorts the points of a region into the cells of a grid over it, on disk: records fill a
+ * buffer; a full buffer is ordered by cell (a counting sort) and written as one run to a
+ * scratch file, each cell's part of it a block. A cell's points are then its blocks, read
+ * back with positional reads. Memory: two buffers of `capacity` records, whatever the count.
+ */
+export class Distributor {
+  readonly gridBits: number;
+  /** Cube units to cell: x >> shift. */
+  readonly shift: number;
+  readonly counts: Float64Array;
+  readonly buffer: Uint8Array;
+  readonly ints: Int32Array;
+  readonly cells: Uint16Array;
+  count = 0;
+  private readonly sorted: Uint8Array;
+  private readonly sortedInts: Int32Array;
+  private readonly starts: Uint32Array;
+  /** Per cell: byte offset and record count of each block, flattened. */
+  private readonly blocks = new Map<number, number[]>();
+  private readonly fd: number;
+  private size = 0;
+
+  constructor(
+    readonly path: string,
+    readonly region: Region,
+    readonly capacity = 1 << 20,
+  ) {
+    this.gridBits = Math.min(GRID_BITS, region.bits);
+    this.shift = region.bits - this.gridBits;
+    this.counts = new Float64Array(1 << (3 * this.gridBits));
+    this.buffer = new Uint8Array(capacity * RECORD);
+    this.ints = new Int32Array(this.buffer.buffer);
+    this.cells = new Uint16Array(capacity);
+    this.sorted = new Uint8Array(capacity * RECORD);
+    this.sortedInts = new Int32Array(this.sorted.buffer);
+    this.starts = new Uint32Array(this.counts.length + 1);
+    this.fd = openSync(path, 'w+');
+  }
+
+  /** The cell of a position in cube units (inside the region). */
+  cellOf(x: number, y: number, z: number): number {
+    const { gridBits, shift } = this;
+    const { origin } = this.region;
+    return (((x - origin[0]) >> shift) << (2 * gridBits)) | (((y - origin[1]) >> shift) << gridBits) | ((z - origin[2]) >> shift);
+  }
+
+  /** Adds records (scratch layout) that lie in the region. */
+  addRecords(records: Uint8Array, count: number): void {
+    const ints = new Int32Array(records.buffer, records.byteOffset, count * RECORD_INTS);
+    for (let i = 0; i < count; i++) {
+      if (this.count === this.capacity) this.flush();
+      const p = i * RECORD_INTS;
+      this.buffer.set(records.subarray(i * RECORD, (i + 1) * RECORD), this.count * RECORD);
+      this.cells[this.count++] = this.cellOf(ints[p], ints[p + 1], ints[p + 2]);
+    }
+  }
+
+  /** Writes the buffered records, ordered by cell. */
+  flush(): void {
+    const n = this.count;
+    if (n === 0) return;
+    const { cells, starts, counts } = this;
+    starts.fill(0);
+    for (let i = 0; i < n; i++) starts[cells[i] + 1]++;
+    for (let c = 0; c < counts.length; c++) {
+      const k = starts[c + 1];
+      if (k) {
+        let list = this.blocks.get(c);
+        if (!list) this.blocks.set(c, (list = []));
+        list.push(this.size + starts[c] * RECORD, k);
+        counts[c] += k;
+      }
+      starts[c + 1] += starts[c];
+    }
+    const from = this.ints;
+    const to = this.sortedInts;
+    for (let i = 0; i < n; i++) {
+      const t = starts[cells[i]]++ * RECORD_INTS;
+      const f = i * RECORD_INTS;
+      to[t] = from[f];
+      to[t + 1] = from[f + 1];
+      to[t + 2] = from[f + 2];
+      to[t + 3] = from[f + 3];
+      to[t + 4] = from[f + 4];
+      to[t + 5] = from[f + 5];
+    }
+    writeAll(this.fd, this.sorted.subarray(0, n * RECORD), this.size);
+    this.size += n * RECORD;
+    this.count = 0;
+  }
+
+  /** Flushes; the scratch file stays open for reading cells. */
+  finish(): void {
+    this.flush();
+  }
+
+  /** All records of the cells, in one buffer. */
+  readCells(cells: number[]): Uint8Array {
+    let total = 0;
+    for (const c of cells) total += this.counts[c];
+    const out = new Uint8Array(total * RECORD);
+    let at = 0;
+    for (const c of cells) {
+      const list = this.blocks.get(c) ?? [];
+      for (let b = 0; b < list.length; b += 2) {
+        readAll(this.fd, out.subarray(at, at + list[b + 1] * RECORD), list[b]);
+        at += list[b + 1] * RECORD;
+      }
+    }
+    return out;
+  }
+
+  /** A cell's records, block by block (a cell too large to hold at once). */
+  *cellBlocks(cell: number): Generator<{ records: Uint8Array; count: number }> {
+    const list = this.blocks.get(cell) ?? [];
+    for (let b = 0; b < list.length; b += 2) {
+      const records = new Uint8Array(list[b + 1] * RECORD);
+      readAll(this.fd, records, list[b]);
+      yield { records, count: list[b + 1] };
+    }
+  }
+
+  close(): void {
+    closeSync(this.fd);
+  }
+}
+
+export function writeAll(fd: number, bytes: Uint8Array, position: number): void {
+  for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
+}
+
+export function readAll(fd: number, bytes: Uint8Array, position: number): void {
+  for (let done = 0; done < bytes.length; ) {
+    const read = readSync(fd, bytes, done, bytes.length - done, position + done);
+    if (read === 0) throw new Error(`A scratch file ended early (${position + done})`);
+    done += read;
+  }
+}
