@@ -388,7 +388,8 @@ async function writeScan(file, scan, index, packetBytes) {
   const spherical = scan.coordinates === 'spherical';
   const keys = spherical ? ['range', 'azimuth', 'elevation'] : ['x', 'y', 'z'];
   const fields = scan.fields;
-  const needsScaledRange = keys.some((key) => (fields[/** @type {keyof E57Fields} */ (key)] ?? {}).type !== 'float') && (spherical ? !scan.sphericalBounds : !scan.bounds);
+  const coordinate = (/** @type {string} */ key) => /** @type {E57CoordinateField | undefined} */ (fields[/** @type {keyof E57Fields} */ (key)]);
+  const needsScaledRange = keys.some((key) => coordinate(key)?.type !== 'float') && (spherical ? !scan.sphericalBounds : !scan.bounds);
   const measured = scan.bounds === undefined || (spherical && !scan.sphericalBounds) || needsScaledRange ? await measure(scan) : null;
   const box = scan.bounds === undefined ? measured?.box : scan.bounds;
   /** @type {Record<string, [number, number]>} */
@@ -403,7 +404,7 @@ async function writeScan(file, scan, index, packetBytes) {
   /** @type {FieldCodec[]} */
   const codecs = [];
   for (const key of keys) {
-    const spec = /** @type {E57CoordinateField | undefined} */ (fields[/** @type {keyof E57Fields} */ (key)]);
+    const spec = coordinate(key);
     if (!spec) throw new TypeError(`E57 writer: scan ${scan.name} has no ${key}`);
     if (spec.type === 'float') codecs.push(floatField(key, NAMES[key], spec.precision ?? 'double'));
     else {

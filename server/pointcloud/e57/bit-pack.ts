@@ -6,9 +6,11 @@ import type { E57Field } from './e57-xml.js';
  * in a fixed number of bits, least significant first, and may straddle bytes and packets;
  * Float values are little-endian IEEE. Packets append bytes, `decode` takes values out.
  */
+const LITTLE_ENDIAN = new Uint8Array(Uint16Array.of(1).buffer)[0] === 1;
+
 export class BitPackDecoder {
   private bytes = new Uint8Array(1 << 16);
-  private view = new DataView(this.bytes.buffer);
+  private scratch = new ArrayBuffer(0);
   private bitPos = 0;
   private byteEnd = 0;
 
@@ -24,7 +26,6 @@ export class BitPackDecoder {
       const grown = new Uint8Array(Math.max(need, this.bytes.length * 2));
       grown.set(this.bytes.subarray(keep, this.byteEnd));
       this.bytes = grown;
-      this.view = new DataView(grown.buffer);
     } else if (keep > 0) {
       this.bytes.copyWithin(0, keep, this.byteEnd);
     }
@@ -46,11 +47,19 @@ export class BitPackDecoder {
     const { kind, bits, scale, offset } = this.field;
     const end = at + count;
     if (kind === 'float') {
-      let pos = this.bitPos >>> 3;
-      const view = this.view;
-      if (bits === 32) for (let i = at; i < end; i++, pos += 4) out[i] = view.getFloat32(pos, true);
-      else for (let i = at; i < end; i++, pos += 8) out[i] = view.getFloat64(pos, true);
-      this.bitPos = pos * 8;
+      const size = bits >>> 3;
+      const pos = this.bitPos >>> 3;
+      if (!LITTLE_ENDIAN) {
+        const view = new DataView(this.bytes.buffer);
+        for (let i = 0; i < count; i++) out[at + i] = size === 4 ? view.getFloat32(pos + i * 4, true) : view.getFloat64(pos + i * 8, true);
+        this.bitPos = (pos + count * size) * 8;
+        return;
+      }
+      // Copied to an aligned scratch array and read as floats: E57 and this machine are little-endian.
+      if (this.scratch.byteLength < count * size) this.scratch = new ArrayBuffer(count * 8);
+      new Uint8Array(this.scratch, 0, count * size).set(this.bytes.subarray(pos, pos + count * size));
+      out.set(size === 4 ? new Float32Array(this.scratch, 0, count) : new Float64Array(this.scratch, 0, count), at);
+      this.bitPos = (pos + count * size) * 8;
       return;
     }
     const min = this.field.minimum;

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-// @ts-expect-error plain JavaScript module without declarations
 import { bimPointcloudsFolder } from '../../../scripts/bim-models.mjs';
 import { crc32c, writeE57 } from '../../../samples/e57-writer.js';
 import { MemorySource } from '../../pointcloud/byte-source.js';
