@@ -1,9 +1,9 @@
-import { rm } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { one, type Database } from '../storage/database.js';
-import type { BlobStore } from '../storage/blobs.js';
+import type { BlobFile, BlobStore } from '../storage/blobs.js';
 import { finish, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
 import { callBack } from './ifc-import.js';
 import { ConvertError, type ConvertJob, type ConvertResult } from './pointcloud-converter.js';
@@ -53,15 +53,22 @@ export function pointCloudImportJob(db: Database, blobs: BlobStore, settings: Po
       await Promise.all([blobs.delete(key), blobs.delete(imp.blob_key)]);
       await callBack(imp.callback_uri, imp.token, 'error');
     };
+    // A folder per attempt for every scratch file (S3's copy, the converter's, the output);
+    // an attempt whose process was killed left its own, which goes now.
+    const scratchOf = (attempt: number) => path.join(scratchDir, `bim-pointcloud-${imp.token}-${attempt}`);
+    for (let attempt = 1; attempt < job.attempts; attempt++) await rm(scratchOf(attempt), { recursive: true, force: true });
     if (job.attempts > MAX_ATTEMPTS) return fail(`processing stopped ${MAX_ATTEMPTS} times without finishing (${job.lastError ?? 'the worker process ended'})`);
 
-    const output = path.join(scratchDir, `bim-pointcloud-${process.pid}-${imp.token}-${job.attempts}`);
+    const scratch = scratchOf(job.attempts);
+    await mkdir(scratch, { recursive: true });
+    const output = path.join(scratch, 'output.bimcloud');
     let result: ConvertResult;
     let size: number;
-    const input = await blobs.toFile(imp.blob_key, scratchDir);
+    let input: BlobFile | undefined;
     try {
+      input = await blobs.toFile(imp.blob_key, scratch);
       try {
-        result = await settings.convert({ input: input.path, output, name: imp.file_name, scratchDir });
+        result = await settings.convert({ input: input.path, output, name: imp.file_name, scratchDir: scratch });
         if (result.points === 0) throw new ConvertError('empty', 'The scan holds no valid points');
       } catch (error) {
         if (!(error instanceof ConvertError)) throw error; // not the file's fault: tried again (runner.ts)
@@ -70,7 +77,8 @@ export function pointCloudImportJob(db: Database, blobs: BlobStore, settings: Po
       }
       size = await blobs.put(key, createReadStream(output));
     } finally {
-      await Promise.all([input.release(), rm(output, { force: true })]);
+      await input?.release();
+      await rm(scratch, { recursive: true, force: true });
     }
     let revision: number | undefined;
     await db.transaction(async (tx) => {

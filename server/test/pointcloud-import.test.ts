@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sampleFile } from '../../samples/files.js';
@@ -79,7 +80,10 @@ describe('point cloud imports', () => {
   let v1: ReturnType<typeof api>;
   let project: { id: string };
   let otherProject: { id: string };
-  const env = serverEnv(newDataDir(), { JOB_LEASE_MS: '2000' });
+  // The server's temporary folder of its own: the test sees the import's scratch files there.
+  const scratchRoot = mkdtempSync(path.join(tmpdir(), 'bim-pointcloud-test-'));
+  const env = serverEnv(newDataDir(), { JOB_LEASE_MS: '2000', TMPDIR: scratchRoot });
+  const scratchLeft = () => readdirSync(scratchRoot).filter((f) => f.startsWith('bim-pointcloud-'));
 
   const post = async (pathname: string, body?: unknown) => {
     const answer = await fetch(`${server.url}${pathname}`, {
@@ -125,6 +129,7 @@ describe('point cloud imports', () => {
     if (process.env.SHOW_SERVER_OUTPUT) console.log(server?.output());
     await server?.stop();
     removeDataDir(env.DATA_DIR!);
+    removeDataDir(scratchRoot);
   });
 
   /** Checks a point cloud revision end to end; resolves with the processed file's metadata. */
@@ -300,8 +305,15 @@ describe('point cloud imports', () => {
     const big = makeLas(3_000_000);
     const upload = await v1.upload(model.id, 'big.las', big);
     assert.equal(upload.status, 200);
-    await new Promise((resolve) => setTimeout(resolve, 1500));
+    // Killed once the converter has started: its scratch folder (inside the attempt's) exists.
+    const attempt = path.join(scratchRoot, `bim-pointcloud-${upload.json.token}-1`);
+    for (const until = Date.now() + 120_000; !(existsSync(attempt) && readdirSync(attempt).some((f) => f.startsWith('bimcloud-'))); ) {
+      assert.ok(Date.now() < until, 'the conversion did not start');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     await server.kill();
+    assert.equal((await fetch(server.url).catch(() => null)), null, 'the server is gone');
+    assert.ok(existsSync(attempt), 'the killed attempt left its scratch folder');
     server = await startServer(env);
     v1 = api(server.url, bearer);
     const status = await v1.waitForImport(upload.json.token, 300_000);
@@ -310,5 +322,6 @@ describe('point cloud imports', () => {
     assert.equal(revisions.length, 1, 'one revision');
     assert.equal(revisions[0].point_count, 3_000_000);
     assert.deepEqual(blobsOf(model.id).sort(), [`pointclouds/${model.id}/${upload.json.token}.bimcloud`, `uploads/${model.id}/${upload.json.token}.las`]);
+    assert.deepEqual(scratchLeft(), [], 'the second attempt removed the first one\'s scratch folder; no import of this file left any');
   });
 });
