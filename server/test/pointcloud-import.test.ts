@@ -9,6 +9,7 @@ import { bimPointcloudsFolder } from '../../scripts/bim-models.mjs';
 import { crc32, POINTCLOUD_MEDIA_TYPE, readPointCloudHead, type PointCloudMetadata } from '../../src/core/formats/pointcloud.js';
 import { SCENE_MEDIA_TYPE } from '../../src/core/formats/scene.js';
 import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
+import { makeLas } from './generated-las.js';
 
 /**
  * Scans through the platform (jobs/pointcloud-import.ts): every file of the point clouds
@@ -47,31 +48,6 @@ function manifestCounts(dir: string): Map<string, number> {
 function lasHeaderCount(bytes: Buffer): number {
   const minor = bytes[25];
   return minor >= 4 ? Number(bytes.readBigUInt64LE(247)) : bytes.readUInt32LE(107);
-}
-
-/** A LAS 1.2 file of point format 0 with `count` points on a 100 m cube (records: 20 bytes). `claimed` lies about the count. */
-function makeLas(count: number, claimed = count): Buffer {
-  const head = 227;
-  const bytes = Buffer.alloc(head + count * 20);
-  bytes.write('LASF', 0, 'latin1');
-  bytes[24] = 1;
-  bytes[25] = 2;
-  bytes.writeUInt16LE(head, 94);
-  bytes.writeUInt32LE(head, 96);
-  bytes[104] = 0;
-  bytes.writeUInt16LE(20, 105);
-  bytes.writeUInt32LE(claimed, 107);
-  for (let i = 0; i < 3; i++) bytes.writeDoubleLE(0.001, 131 + 8 * i); // scale
-  // offsets (155..) stay 0; bounds: max x, min x, max y, min y, max z, min z
-  [100, 0, 100, 0, 100, 0].forEach((v, i) => bytes.writeDoubleLE(v, 179 + 8 * i));
-  let seed = 1;
-  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
-  for (let i = 0, at = head; i < count; i++, at += 20) {
-    for (let k = 0; k < 3; k++) bytes.writeInt32LE(Math.floor(random() * 100_000), at + 4 * k);
-    bytes.writeUInt16LE(i % 65536, at + 12);
-    bytes[at + 15] = 2;
-  }
-  return bytes;
 }
 
 describe('point cloud imports', () => {

@@ -7,6 +7,7 @@ import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/clien
 import S3rver from 's3rver';
 import { sampleFile } from '../../samples/files.js';
 import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
+import { makeLas } from './generated-las.js';
 
 /**
  * The S3 blob store (storage/s3-blobs.ts) with the real server, against s3rver: a
@@ -77,6 +78,30 @@ describe('blobs in S3 (s3rver)', () => {
       assert.deepEqual(await keys(`uploads/${model.id}/`), []);
     });
   }
+
+  it('converts a scan from a scratch copy of its object, and serves the point cloud by ranges (GetObject with Range)', async () => {
+    const model = (await v1.post(`/models/new?project_id=${project.id}`, { name: 'Scan' })).json;
+    const upload = await v1.upload(model.id, 'scan.las', makeLas(30_000));
+    const done = await v1.waitForImport(upload.json.token, 180_000);
+    assert.equal(done.json.result, 'success', JSON.stringify(done.json));
+    assert.deepEqual(await keys(`uploads/${model.id}/`), [`uploads/${model.id}/${upload.json.token}.las`]);
+    const [cloudKey] = await keys(`pointclouds/${model.id}/`);
+    const stored = await object(cloudKey);
+    const token = await fetch(`${server.url}/v2/projects/${project.id}/viewer3d/token`, { method: 'POST', headers: { Authorization: `Bearer ${bearer}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ models: [model.id] }) });
+    const { url } = (await token.json()) as { url: string };
+    const { models } = (await (await fetch(url)).json()) as { models: { modelType: string; formats: { url: string; size: number }[] }[] };
+    assert.equal(models[0].modelType, 'point-cloud');
+    assert.equal(models[0].formats[0].size, stored.length);
+    const fileUrl = new URL(models[0].formats[0].url, url);
+    const [a, b] = [Math.floor(stored.length / 2), Math.floor(stored.length / 2) + 999];
+    const part = await fetch(fileUrl, { headers: { Range: `bytes=${a}-${b}` } });
+    assert.equal(part.status, 206);
+    assert.equal(part.headers.get('content-range'), `bytes ${a}-${b}/${stored.length}`);
+    assert.deepEqual(Buffer.from(await part.arrayBuffer()), stored.subarray(a, b + 1), 'the bucket\'s bytes of that range');
+    const tail = await fetch(fileUrl, { headers: { Range: 'bytes=-16' } });
+    assert.deepEqual(Buffer.from(await tail.arrayBuffer()), stored.subarray(stored.length - 16));
+    assert.equal((await fetch(fileUrl, { headers: { Range: `bytes=${stored.length}-` } })).status, 416);
+  });
 
   it('keeps nothing of an upload over the limit, nor of an empty one, and writes nothing to the data folder', async () => {
     const model = (await v1.post(`/models/new?project_id=${project.id}`, { name: 'Refused' })).json;
