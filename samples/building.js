@@ -980,7 +980,7 @@ class BuildingWriter {
       project: { id: expressId(this.context.project), guid: this.context.projectGuid, name: o.name },
       site: { id: expressId(/** @type {string} */ (this.site)), origin: this.sitePlacement?.frame.origin },
       building: { id: expressId(/** @type {string} */ (this.building)), name: o.name },
-      georeference: o.georeferenced ? { ...georeferenceOf(o.georeferenced) } : null,
+      georeference: o.georeferenced ? { .../** @type {Georeference} */ (georeferenceOf(o.georeferenced)) } : null,
       counts,
       storeys: (this.storeys ?? []).map((s) => {
         const p = /** @type {ProductTruth} */ (this.products.find((x) => x.id === expressId(s.ref)));

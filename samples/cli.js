@@ -7,6 +7,8 @@
  *   node samples/cli.js --schema IFC2X3 --units mm --storeys 5 --rooms-x 4 --rooms-y 3 --out x.ifc
  *   node samples/cli.js --products 50000 --out big.ifc          about that many products
  *   node samples/cli.js --list                                   the named samples
+ *   node samples/cli.js house.scan.las house-utm.scan-200k.e57 office-200k.scan-20m.las --out scans
+ *                                                                scans of named samples (samples/scan-files.js)
  *
  * Options: --schema IFC2X3|IFC4|IFC4X3, --units m|mm, --angles radian|degree, --storeys N,
  * --rooms-x N, --rooms-y N, --products N, --no-openings, --georeferenced, --name TEXT,
@@ -15,6 +17,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { layoutFor, writeBuilding } from './building.js';
+import { parseScanName, writeScanE57, writeScanLas } from './scan-files.js';
 import { MORE_VARIANTS, VARIANTS, sampleOptions } from './variants.js';
 
 /** @typedef {import('./building.js').BuildingOptions} BuildingOptions */
@@ -90,12 +93,36 @@ function write(/** @type {BuildingOptions} */ options, /** @type {string} */ fil
   process.stdout.write(`${file}: ${truth.products.length} products, ${(bytes / 1e6).toFixed(2)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
+/**
+ * Writes a scan of a named sample (its IFC is not written: name the building too for that).
+ * @param {string} name
+ * @param {{ building: string, points: number, format: 'las' | 'e57' }} scan
+ * @param {BuildingOptions} options
+ * @param {string} out
+ */
+async function writeScan(name, scan, options, out) {
+  const named = sampleOptions(scan.building);
+  if (!named) fail(`no sample building called ${scan.building} (try --list)`);
+  const file = join(out || '.', name);
+  mkdirSync(dirname(file), { recursive: true });
+  const started = performance.now();
+  const truth = writeBuilding({ ...named, ...options }, () => {});
+  const result = scan.format === 'las' ? writeScanLas(file, truth, { points: scan.points }) : await writeScanE57(file, truth, { points: scan.points });
+  process.stdout.write(`${file}: ${scan.points} points in ${result.plan.scans.length} scans, ${(result.bytes / 1e6).toFixed(2)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+}
+
 const { options, names, out, list } = parse(process.argv.slice(2));
 if (list) {
   for (const [name, v] of Object.entries({ ...VARIANTS, ...MORE_VARIANTS })) process.stdout.write(`${name.padEnd(22)}${v.description}\n`);
   process.stdout.write(`${'office-<size>'.padEnd(22)}about <size> products (2k, 20k, 200k...), walls not cut\n`);
+  process.stdout.write(`${'<name>.scan.las|e57'.padEnd(22)}a scan of a named sample, LAS 1.4 or .e57 (default 1m points; e.g. house.scan-200k.e57)\n`);
 } else if (names.length) {
   for (const name of names) {
+    const scan = parseScanName(name);
+    if (scan) {
+      await writeScan(name, scan, options, out);
+      continue;
+    }
     const named = sampleOptions(name);
     if (!named) fail(`no sample building called ${name} (try --list)`);
     write({ ...named, ...options }, join(out || '.', `${name}.ifc`));

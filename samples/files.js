@@ -1,15 +1,18 @@
 // @ts-check
 /**
- * Sample files on disk (node only): `<name>.ifc` and its truth `<name>.json`, written
- * once into a cache folder and rewritten when the generator's source changes.
+ * Sample files on disk (node only): `<name>.ifc` and its truth `<name>.json`, and scans of
+ * them (`<name>.scan.las`, `<name>.scan-20m.e57`...), written once into a cache folder and
+ * rewritten when the generator's source changes.
  *
- *   const { ifc, truth } = await sampleFile('office-20k');
+ *   const { ifc, truth } = sampleFile('office-20k');
+ *   const las = await sampleScan('office-200k.scan-20m.las');
  */
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeBuilding } from './building.js';
+import { parseScanName, writeScanE57, writeScanLas } from './scan-files.js';
 import { sampleOptions } from './variants.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -56,6 +59,43 @@ export function sampleFile(name, { dir = CACHE, log = () => {} } = {}) {
     log(`generated ${name}: ${facts.products.length} products, ${(bytes / 1e6).toFixed(1)} MB in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   }
   return { ifc, truth };
+}
+
+/**
+ * The path of a named scan of a named sample (`house.scan.las`, `house-utm.scan.e57`,
+ * `office-200k.scan-20m.las`: samples/scan-files.js), generating it, and its building,
+ * when missing or stale. It lines up with the building's cached IFC.
+ * @param {string} name
+ * @param {{ dir?: string, log?: (line: string) => void }} [options]
+ */
+export async function sampleScan(name, { dir = CACHE, log = () => {} } = {}) {
+  const scan = parseScanName(name);
+  if (!scan || !sampleOptions(scan.building)) throw new Error(`no sample scan called ${name} (<building>.scan[-<size>].las or .e57)`);
+  const { truth } = sampleFile(scan.building, { dir, log });
+  const file = join(dirname(truth), name);
+  if (!existsSync(file)) {
+    const started = performance.now();
+    const facts = readTruth(truth, scan.building);
+    const part = `${file}.${process.pid}.part`;
+    try {
+      if (scan.format === 'las') writeScanLas(part, facts, { points: scan.points });
+      else await writeScanE57(part, facts, { points: scan.points });
+      renameSync(part, file);
+    } finally {
+      rmSync(part, { force: true });
+    }
+    log(`generated ${name}: ${scan.points} points in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+  return file;
+}
+
+/** A cached truth; made again when its file is longer than a string can be (offices of millions of products). */
+function readTruth(/** @type {string} */ file, /** @type {string} */ building) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return writeBuilding(/** @type {import('./building.js').BuildingOptions} */ (sampleOptions(building)), () => {});
+  }
 }
 
 /**
