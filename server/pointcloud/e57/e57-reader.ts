@@ -25,6 +25,13 @@ export async function openE57(source: ByteSource): Promise<PointReader> {
   if (scans.length === 0) throw new PointCloudError('empty', 'The E57 file holds no scans');
   const pointCount = scans.reduce((sum, s) => sum + s.recordCount, 0);
   if (pointCount === 0) throw new PointCloudError('empty', `The E57 file's ${scans.length === 1 ? 'scan has' : `${scans.length} scans have`} no points`);
+  for (const scan of scans) {
+    // A record count the file could not hold (damaged XML) would otherwise read on for ever.
+    const bits = scan.fields.reduce((sum, f) => sum + f.bits, 0);
+    if ((bits > 0 && (scan.recordCount * bits) / 8 > physicalLength) || (bits === 0 && scan.recordCount > 2 ** 32)) {
+      throw new PointCloudError('malformed', `E57 scan "${scan.name}" claims ${scan.recordCount} records, more than the file holds`);
+    }
+  }
   const plans = scans.map((scan) => (scan.recordCount > 0 ? planScan(scan) : null));
   const info: PointCloudInfo = {
     format: 'e57',

@@ -387,6 +387,18 @@ describe('E57 reader: files the writer makes', () => {
     assert.equal(unsupported.reason, 'unsupported');
     assert.match(unsupported.message, /cartesianQ/);
 
+    const inflated = Uint8Array.from(bytes);
+    replaceXml(inflated, xml.replace('recordCount="3000"', 'recordCount="9999"'));
+    const overclaim = await refusal(() => openPointSource(new MemorySource(inflated)));
+    assert.equal(overclaim.reason, 'malformed');
+    assert.match(overclaim.message, /9999 records/);
+
+    const short = Uint8Array.from(bytes);
+    replaceXml(short, xml.replace('recordCount="3000"', 'recordCount="3001"'));
+    const ended = await refusal(async () => readAll(await openPointSource(new MemorySource(short))));
+    assert.equal(ended.reason, 'malformed');
+    assert.match(ended.message, /ends after/);
+
     // Damaged bytes with good checksums: read or refused, never another error, never a hang.
     let seed = 12345;
     const random = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
