@@ -237,20 +237,32 @@ describe('E57 reader: files the writer makes', () => {
     [10, 23, 35].forEach((v, k) => assert.ok(Math.abs(max[k] - v) < 1e-12, `max ${k}: ${max[k]}`));
   });
 
-  it('turns spherical coordinates into the cartesian ones they stand for', async () => {
+  it('turns spherical coordinates into the cartesian ones they stand for, their invalid states too', async () => {
     const file = path.join(dir, 'spherical.e57');
     const n = 5000;
-    const rae = (i: number) => ({ range: 1 + (i % 97) * 0.5, azimuth: -Math.PI + (i * 0.37) % (2 * Math.PI), elevation: -1.2 + (i % 13) * 0.2 });
+    const rae = (i: number) => ({
+      range: 1 + (i % 97) * 0.5,
+      azimuth: -Math.PI + ((i * 0.37) % (2 * Math.PI)),
+      elevation: -1.2 + (i % 13) * 0.2,
+      invalid: i % 10 === 3 ? 2 : 0,
+    });
     await writeE57(file, [
-      { name: 'sphere', coordinates: 'spherical', points: n, fields: { range: { type: 'float' }, azimuth: { type: 'float' }, elevation: { type: 'float' } }, read: () => columns(n, rae) },
+      {
+        name: 'sphere',
+        coordinates: 'spherical',
+        points: n,
+        fields: { range: { type: 'float' }, azimuth: { type: 'float' }, elevation: { type: 'float' }, invalid: true },
+        read: () => columns(n, rae),
+      },
     ]);
     const read = await readFile(file);
-    assert.equal(read.count, n);
-    for (let i = 0; i < n; i++) {
+    const kept = [...Array(n).keys()].filter((i) => rae(i).invalid === 0);
+    assert.equal(read.count, kept.length);
+    kept.forEach((i, j) => {
       const { range, azimuth, elevation } = rae(i);
       const expected = [range * Math.cos(elevation) * Math.cos(azimuth), range * Math.cos(elevation) * Math.sin(azimuth), range * Math.sin(elevation)];
-      for (let k = 0; k < 3; k++) assert.ok(Math.abs(read.positions[i * 3 + k] - expected[k]) < 1e-9, `point ${i}`);
-    }
+      for (let k = 0; k < 3; k++) assert.ok(Math.abs(read.positions[j * 3 + k] - expected[k]) < 1e-9, `point ${i}`);
+    });
     assert.ok(read.info.bounds, 'the writer states cartesianBounds for spherical scans too');
   });
 
@@ -270,6 +282,8 @@ describe('E57 reader: files the writer makes', () => {
     const read = await readFile(file);
     const kept = [...Array(n).keys()].filter((i) => state(i) === 0);
     assert.equal(read.info.pointCount, n);
+    assert.deepEqual(read.info.scale, [0.001, 0.001, 0.001]);
+    assert.equal(read.info.hasIntensity, false);
     assert.equal(read.count, kept.length);
     kept.forEach((i, j) => assert.deepEqual(read.positions.slice(j * 3, j * 3 + 3), [i, -i, 1]));
   });
