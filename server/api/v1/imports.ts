@@ -29,8 +29,8 @@ const status = {
 } as const;
 
 /**
- * Seed 000: PUT /model/import (the body is the IFC file, any content type, streamed to
- * storage; `{token}` at once) and GET /model/import/status.
+ * Seed 000: PUT /model/import (the body is the IFC file, or a scan: E57, LAS, LAZ; any
+ * content type, streamed to storage; `{token}` at once) and GET /model/import/status.
  */
 export async function importRoutes(app: FastifyInstance, ctx: Context) {
   const tags = ['v1 import'];
@@ -40,7 +40,15 @@ export async function importRoutes(app: FastifyInstance, ctx: Context) {
 
   app.put<{ Querystring: { model_id: string; file_name: string; comment: string; callback_uri?: string } }>(
     '/model/import',
-    { schema: { tags, querystring: importQuery, response: { 200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } } } },
+    {
+      schema: {
+        tags,
+        description:
+          'The body is the file as it is: an IFC, or (an addition) a scan, E57, LAS or LAZ, told by its first bytes ("ASTM-E57", "LASF") and processed into a point cloud revision (`model_type: point-cloud`). A failed scan says why in the status: `bad checksum: `, `truncated: `, `no points: `, `unsupported: ` or `malformed: `, then the reader\'s message.',
+        querystring: importQuery,
+        response: { 200: { type: 'object', properties: { token: { type: 'string' } }, required: ['token'] } },
+      },
+    },
     async (request, reply) => {
       const { model_id, file_name, comment, callback_uri } = request.query;
       try {

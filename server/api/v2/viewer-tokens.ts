@@ -135,7 +135,15 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
 
     app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string; format?: 'ifc' | 'scene' | 'plans' | 'pointcloud' } }>(
       `/projects/:project/${kind}/file`,
-      { schema: { tags, params: projectParams, querystring: fileQuery } },
+      {
+        schema: {
+          tags,
+          description:
+            'A granted revision\'s file: its IFC as uploaded (`format=ifc`; a scan\'s upload with its own media type), its scene, its plans, or a scan\'s point cloud (`format=pointcloud`, application/vnd.platform.pointcloud). Point clouds and scans answer HTTP range requests: `Range: bytes=a-b`, `bytes=a-` or `bytes=-n` gets 206 with Content-Range; a range past the end, 416 with the JSON error body.',
+          params: projectParams,
+          querystring: fileQuery,
+        },
+      },
       async (request, reply) => {
         cors(reply);
         const revision = await grantedRevision(request.params.project, request.query);
