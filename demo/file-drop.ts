@@ -1,7 +1,8 @@
 /**
  * IFC files dropped anywhere on the page (the demo and the console): `hint` shows while
- * files are dragged over, a drop hands its .ifc files to `drop`, or the names of what was
- * dropped instead to `notIfc`. Nothing happens while `active()` says no.
+ * files are dragged over, a drop hands its .ifc files (or those `accept` matches: the
+ * console also takes scans) to `drop`, or the names of what was dropped instead to
+ * `notIfc`. Nothing happens while `active()` says no.
  */
 export interface FileDrop {
   active?: () => boolean;
@@ -9,9 +10,11 @@ export interface FileDrop {
   over?: () => void;
   drop: (ifcFiles: File[]) => void;
   notIfc: (names: string[]) => void;
+  /** The file names taken (default: .ifc). */
+  accept?: RegExp;
 }
 
-export function onIfcFileDrop(hint: HTMLElement, { active = () => true, over, drop, notIfc }: FileDrop): void {
+export function onIfcFileDrop(hint: HTMLElement, { active = () => true, over, drop, notIfc, accept = /\.ifc$/i }: FileDrop): void {
   const hasFiles = (event: DragEvent) => event.dataTransfer?.types.includes('Files') ?? false;
   document.addEventListener('dragover', (event) => {
     if (!hasFiles(event) || !active()) return;
@@ -29,7 +32,7 @@ export function onIfcFileDrop(hint: HTMLElement, { active = () => true, over, dr
     hint.hidden = true;
     if (!active()) return;
     const files = [...(event.dataTransfer?.files ?? [])];
-    const ifcFiles = files.filter((file) => /\.ifc$/i.test(file.name));
+    const ifcFiles = files.filter((file) => accept.test(file.name));
     if (ifcFiles.length) drop(ifcFiles);
     else notIfc(files.map((f) => f.name));
   });

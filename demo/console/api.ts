@@ -7,7 +7,8 @@ import { accessToken, refreshAccessToken } from './auth.js';
 
 export interface Project { id: string; name: string }
 export interface Model { id: string; name: string }
-export interface Revision { id: number; comment: string; timestamp: number }
+/** A platform revision; a scan's (E57, LAS, LAZ, processed into a point cloud) says `model_type: 'point-cloud'` and its `point_count`. */
+export interface Revision { id: number; comment: string; timestamp: number; model_type?: 'point-cloud'; point_count?: number }
 export interface ImportStatus {
   result: 'running' | 'success' | 'error';
   model_id: string;
@@ -91,6 +92,11 @@ export const importStatus = (token: string) => call<ImportStatus>('GET', `/1.0/m
 /** One product of a revision with its attributes (seed 000, POST /revision/product). */
 export const revisionProduct = (modelId: string, revisionId: number, objectId: string) =>
   call<Product>('POST', `/1.0/revision/product?${q({ model_id: modelId, revision_id: revisionId, object_id: objectId })}`, { attributes: true });
+
+/** A 3D viewer's token URL for the latest revision of every model of a project: its BIM models and scans in one manifest. */
+export async function projectViewerTokenUrl(projectId: string): Promise<string> {
+  return (await call<{ url: string }>('POST', `/v2/projects/${encodeURIComponent(projectId)}/viewer3d/token`, {})).url;
+}
 
 /** A viewer's token URL for some revisions of a project (seed 002, POST /v2/projects/{project}/{kind}/token). */
 export async function viewerTokenUrl(kind: 'viewer3d' | 'viewer2d', projectId: string, modelId: string, revisionId: number): Promise<string> {

@@ -1,12 +1,15 @@
 /**
  * The left column: the user's projects, the models of the chosen project and the
  * revisions of the chosen model, each list with its create form (revisions are created
- * by uploads: upload-panel.ts). Opening a revision is handed to the viewers.
+ * by uploads: upload-panel.ts; a scan's revision says so, with its points). Opening a
+ * revision, or the whole project (the latest revision of every model, BIM and scans
+ * together), is handed to the viewers.
  */
 import { createModel, createProject, listModels, listProjects, listRevisions, type Model, type Project, type Revision } from './api.js';
 import { attempt, byId, el } from './dom.js';
 
 export type OpenRevision = (project: Project, model: Model, revision: Revision) => void;
+export type OpenProject = (project: Project) => void;
 
 export class Catalogue {
   project?: Project;
@@ -15,7 +18,10 @@ export class Catalogue {
   private readonly models = byId<HTMLUListElement>('models');
   private readonly revisions = byId<HTMLOListElement>('revisions');
 
-  constructor(private readonly open: OpenRevision) {
+  constructor(private readonly open: OpenRevision, openProject?: OpenProject) {
+    byId('open-project').addEventListener('click', () => {
+      if (this.project) openProject?.(this.project);
+    });
     byId<HTMLFormElement>('new-project').addEventListener('submit', (event) => {
       event.preventDefault();
       const form = event.target as HTMLFormElement;
@@ -85,14 +91,17 @@ export class Catalogue {
       openButton.addEventListener('click', () => this.open(project, model, revision));
       const when = new Date(Number(revision.timestamp));
       const time = el('time', { text: when.toLocaleString(), attrs: { datetime: when.toISOString() } });
-      return el('li', { className: 'revision', attrs: { 'data-revision': String(revision.id) } },
+      const scan = revision.model_type === 'point-cloud';
+      const attrs: Record<string, string> = { 'data-revision': String(revision.id), 'data-model-type': scan ? 'point-cloud' : 'bim' };
+      return el('li', { className: 'revision', attrs },
         el('span', { className: 'revision-id', text: `#${revision.id}` }),
         el('span', { className: 'comment', text: revision.comment || '(no comment)' }),
         time,
+        ...(scan ? [el('span', { className: 'kind', text: `scan, ${(revision.point_count ?? 0).toLocaleString('en')} points`, title: 'A point cloud processed from a scan (E57, LAS, LAZ)' })] : []),
         openButton,
       );
     }));
-    if (revisions.length === 0) this.revisions.append(el('li', { className: 'empty', text: 'No revisions yet: upload an IFC file.' }));
+    if (revisions.length === 0) this.revisions.append(el('li', { className: 'empty', text: 'No revisions yet: upload an IFC file or a scan.' }));
   }
 
   private item(entry: { id: string; name: string }, current: boolean, choose: () => Promise<void>): HTMLLIElement {

@@ -31,13 +31,15 @@ function loadViewers(): Promise<Viewers> {
 }
 
 const issues = new IssuesPanel();
-const catalogue = new Catalogue((project, model, revision) =>
-  void attempt('Opening the revision failed', async () => {
-    const loaded = await loadViewers();
-    const opened = loaded.open(project, model, revision);
-    issues.open(project, loaded, opened);
-    await opened;
-  }),
+const catalogue = new Catalogue(
+  (project, model, revision) =>
+    void attempt('Opening the revision failed', async () => {
+      const loaded = await loadViewers();
+      const opened = loaded.open(project, model, revision);
+      issues.open(project, loaded, opened);
+      await opened;
+    }),
+  (project) => void attempt('Opening the project failed', async () => (await loadViewers()).openProject(project)),
 );
 installUploads(catalogue);
 installSettings(() => catalogue.project, { fields: new CustomFieldsTab(), libraries: new LibrariesTab(), collections: new CollectionsTab() }, () => issues.fieldsChanged());

@@ -1,6 +1,7 @@
 /**
  * The upload part of the revisions panel: a file picker and dropping a file anywhere on
- * the page, the upload's progress bar (bytes sent), then the import's status as it moves
+ * the page (an IFC, or a scan: E57, LAS, LAZ, which the platform processes into a point
+ * cloud), the upload's progress bar (bytes sent), then the import's status as it moves
  * (running -> success, or error with the platform's reason). On success the revisions
  * are listed again.
  */
@@ -77,9 +78,10 @@ export function installUploads(catalogue: Catalogue): void {
   onIfcFileDrop(dropHint, {
     active: () => !byId('signed-in').hidden,
     over: () => {
-      byId('drop-text').textContent = catalogue.model ? `Drop an .ifc file to upload it to ${catalogue.model.name}` : 'Choose a model first';
+      byId('drop-text').textContent = catalogue.model ? `Drop an .ifc file or a scan (.e57, .las, .laz) to upload it to ${catalogue.model.name}` : 'Choose a model first';
     },
     drop: (files) => void upload(files[0]),
-    notIfc: (names) => showAlert(`Not an .ifc file: ${names.join(', ')}`),
+    notIfc: (names) => showAlert(`Not an .ifc file or a scan (.e57, .las, .laz): ${names.join(', ')}`),
+    accept: /\.(ifc|e57|las|laz)$/i,
   });
 }

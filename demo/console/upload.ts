@@ -1,5 +1,5 @@
 /**
- * Uploading an IFC file as a new revision of a model: `PUT /1.0/model/import` with the
+ * Uploading an IFC file (or a scan: the platform tells them apart by their first bytes) as a new revision of a model: `PUT /1.0/model/import` with the
  * file as the body, through XMLHttpRequest because fetch reports no upload progress; then
  * the import's status, polled until processing has succeeded or failed. `sendFile` is
  * also how v2-api.ts sends a library file.

@@ -2,11 +2,13 @@
  * The right side: a revision in <bim-viewer-3d> and <bim-viewer-2d> side by side, each
  * loaded from its own token URL (POST /v2/projects/{project}/viewer3d|viewer2d/token for
  * that one revision), a storey picker for the plans, and the product of the object
- * selected in 3D (POST /1.0/revision/product with its attributes).
+ * selected in 3D (POST /1.0/revision/product with its attributes). A scan's revision (a
+ * point cloud) shows in 3D only; a whole project opens in 3D from one token of the latest
+ * revision of every model, its BIM models and scans in one manifest.
  */
 import '../../src/index.js'; // registers <bim-viewer-3d> and <bim-viewer-2d>
 import type { BimViewer2d, BimViewer3d } from '../../src/index.js';
-import { revisionProduct, viewerTokenUrl, type Model, type Product, type Project, type Revision } from './api.js';
+import { projectViewerTokenUrl, revisionProduct, viewerTokenUrl, type Model, type Product, type Project, type Revision } from './api.js';
 import { byId, el, messageOf, showAlert } from './dom.js';
 
 type ViewState = 'empty' | 'loading' | 'loaded' | 'error';
@@ -48,17 +50,18 @@ export class Viewers {
     this.shown = { model, revision };
     byId('product').hidden = true;
     const label = `${model.name}, revision ${revision.id}`;
+    const scan = revision.model_type === 'point-cloud';
     this.status('3d', 'loading', `3D: loading ${label}…`);
-    this.status('2d', 'loading', `2D: loading the plans of ${label}…`);
     this.storeys.replaceChildren();
     this.storeys.disabled = true;
     const load3d = (async () => {
       const url = await viewerTokenUrl('viewer3d', project.id, model.id, revision.id);
-      for (const loaded of await this.viewer3d.modelInfo()) await this.viewer3d.unloadModel(loaded.modelId);
-      await this.viewer3d.loadUrl(url);
-      if (generation === this.generation) this.status('3d', 'loaded', `3D: ${label}. Drag to orbit, wheel to zoom, click an object to see its product.`);
+      await this.load3d(url);
+      if (generation === this.generation) this.status('3d', 'loaded', scan ? `3D: ${label}, a scan of ${(revision.point_count ?? 0).toLocaleString('en')} points. Drag to orbit, wheel to zoom.` : `3D: ${label}. Drag to orbit, wheel to zoom, click an object to see its product.`);
     })();
-    const load2d = (async () => {
+    if (scan) await this.noPlans('2D: a scan has no plans.');
+    else this.status('2d', 'loading', `2D: loading the plans of ${label}…`);
+    const load2d = scan ? Promise.resolve() : (async () => {
       const url = await viewerTokenUrl('viewer2d', project.id, model.id, revision.id);
       await this.viewer2d.loadUrl(url);
       if (generation !== this.generation) return;
@@ -73,6 +76,38 @@ export class Viewers {
       this.status(which, 'error', message);
       showAlert(message);
     }
+  }
+
+  /** The latest revision of every model of the project, its BIM models and scans together, in 3D (one manifest with both). */
+  async openProject(project: Project): Promise<void> {
+    const generation = ++this.generation;
+    this.shown = undefined;
+    byId('product').hidden = true;
+    this.status('3d', 'loading', `3D: loading every model of ${project.name}…`);
+    await this.noPlans('2D: open a revision to see its plans.');
+    try {
+      const models = await this.load3d(await projectViewerTokenUrl(project.id));
+      if (generation === this.generation) this.status('3d', 'loaded', `3D: ${project.name}, ${models.length} model${models.length === 1 ? '' : 's'}. Drag to orbit, wheel to zoom.`);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      const message = `3D: opening ${project.name} failed: ${messageOf(error)}`;
+      this.status('3d', 'error', message);
+      showAlert(message);
+    }
+  }
+
+  /** What the 3D viewer showed goes; the token URL's models come. */
+  private async load3d(url: string) {
+    for (const loaded of await this.viewer3d.modelInfo()) await this.viewer3d.unloadModel(loaded.modelId);
+    return this.viewer3d.loadUrl(url);
+  }
+
+  /** The plan shows nothing (no storey), and says why. */
+  private async noPlans(text: string): Promise<void> {
+    this.storeys.replaceChildren();
+    this.storeys.disabled = true;
+    await this.viewer2d.hideStoreys().catch(() => {});
+    this.status('2d', 'empty', text);
   }
 
   /** Every storey of the plans, lowest first; shows the first one with spaces. */
