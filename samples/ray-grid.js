@@ -63,6 +63,9 @@ export class RayGrid {
     this.hi = hi;
     this.cells = size.map((s) => Math.max(1, Math.ceil(s / cell)));
     const [cx, cy, cz] = this.cells;
+    this.cx = cx;
+    this.cy = cy;
+    this.cz = cz;
 
     // Solids per cell, as one list indexed by cell (counted, then filled).
     const start = new Int32Array(cx * cy * cz + 1);
@@ -105,13 +108,13 @@ export class RayGrid {
       const o = k === 0 ? ox : k === 1 ? oy : oz;
       const inv = k === 0 ? ix : k === 1 ? iy : iz;
       let a = (lo[k] - o) * inv, b = (hi[k] - o) * inv;
-      if (a > b) [a, b] = [b, a];
-      if (Number.isNaN(a) || Number.isNaN(b)) { if (o < lo[k] || o > hi[k]) return Infinity; continue; } // parallel, on the boundary
+      if (a > b) { const t = a; a = b; b = t; }
+      if (a !== a || b !== b) { if (o < lo[k] || o > hi[k]) return Infinity; continue; } // parallel, on the boundary
       if (a > t0) t0 = a;
       if (b < t1) t1 = b;
     }
     if (t0 > t1) return Infinity;
-    const [cx, cy, cz] = this.cells;
+    const cx = this.cx, cy = this.cy, cz = this.cz;
     const px = ox + dx * t0, py = oy + dy * t0, pz = oz + dz * t0;
     let x = Math.min(cx - 1, Math.max(0, Math.floor((px - lo[0]) / cell)));
     let y = Math.min(cy - 1, Math.max(0, Math.floor((py - lo[1]) / cell)));

@@ -177,33 +177,72 @@ function scanPositions(truth, ground, insideScans, outsideScans, seed) {
  * @param {{ seed: string, noise: number, maxRange: number, batchSize: number }} o
  * @returns {Generator<ScanBatch>}
  */
-function* sweep(grid, ground, origin, p, index, { seed, noise, maxRange, batchSize }) {
-  const random = generator(`${seed} scan ${index}`);
-  // The R2 sequence (Roberts 2018): even coverage without a grid's stripes; a random start per scan.
-  const g = 1.324717957244746;
-  const stepU = 1 / g, stepV = 1 / (g * g);
-  let u = random(), v = random();
-  // Azimuth turns by a fixed step per ray: its cosine and sine follow by rotation (renormalised now and then), no trigonometry per ray.
-  const turnC = Math.cos(2 * Math.PI * stepU), turnS = Math.sin(2 * Math.PI * stepU);
-  let ac = Math.cos(2 * Math.PI * u), as = Math.sin(2 * Math.PI * u);
-  let rays = 0;
-  const lowest = Math.sin(p.lowest);
-  const highest = Math.sin(p.highest);
-  const cosYaw = Math.cos(p.yaw), sinYaw = Math.sin(p.yaw);
-  const ox = p.position[0] - origin[0], oy = p.position[1] - origin[1], oz = p.position[2] - origin[2];
-  const gz = ground.z - origin[2];
-  const gx0 = ground.min[0] - origin[0], gy0 = ground.min[1] - origin[1], gx1 = ground.max[0] - origin[0], gy1 = ground.max[1] - origin[1];
-  const spread = noise * Math.sqrt(6); // two uniforms' sum less one, times this: standard deviation `noise`
-  const colours = KINDS.map((k) => k.color);
-  let left = p.count;
-  let blind = 0;
-  while (left > 0) {
-    const n = Math.min(batchSize, left);
-    const positions = new Float64Array(3 * n);
-    const colors = new Uint16Array(3 * n);
-    const intensity = new Uint16Array(n);
-    const classification = new Uint8Array(n);
-    const kinds = new Uint8Array(n);
+function* sweep(grid, ground, origin, p, index, o) {
+  const scanner = new Scanner(grid, ground, origin, p, index, o);
+  for (let left = p.count; left > 0; ) {
+    const n = Math.min(o.batchSize, left);
+    /** @type {ScanBatch} */
+    const batch = { scan: index, count: n, positions: new Float64Array(3 * n), colors: new Uint16Array(3 * n), intensity: new Uint16Array(n), classification: new Uint8Array(n), kind: new Uint8Array(n) };
+    scanner.fill(batch);
+    left -= n;
+    yield batch;
+  }
+}
+
+/** A scanner's state between batches (the work is a plain method: V8 optimises it better than a generator's loop). */
+class Scanner {
+  /**
+   * @param {RayGrid} grid
+   * @param {Ground} ground
+   * @param {Vec3} origin
+   * @param {ScanPosition} p
+   * @param {number} index
+   * @param {{ seed: string, noise: number, maxRange: number }} o
+   */
+  constructor(grid, ground, origin, p, index, { seed, noise, maxRange }) {
+    this.grid = grid;
+    this.p = p;
+    this.origin = origin;
+    this.maxRange = maxRange;
+    this.random = generator(`${seed} scan ${index}`);
+    // The R2 sequence (Roberts 2018): even coverage without a grid's stripes; a random start per scan.
+    const g = 1.324717957244746;
+    this.stepV = 1 / (g * g);
+    const u = this.random();
+    this.v = this.random();
+    // Azimuth turns by a fixed step (1/g of a turn) per ray: its cosine and sine follow by rotation, renormalised now and then.
+    this.turnC = Math.cos((2 * Math.PI) / g);
+    this.turnS = Math.sin((2 * Math.PI) / g);
+    this.ac = Math.cos(2 * Math.PI * u);
+    this.as = Math.sin(2 * Math.PI * u);
+    this.rays = 0;
+    this.lowest = Math.sin(p.lowest);
+    this.highest = Math.sin(p.highest);
+    this.cosYaw = Math.cos(p.yaw);
+    this.sinYaw = Math.sin(p.yaw);
+    this.ox = p.position[0] - origin[0];
+    this.oy = p.position[1] - origin[1];
+    this.oz = p.position[2] - origin[2];
+    this.gz = ground.z - origin[2];
+    this.gx0 = ground.min[0] - origin[0];
+    this.gy0 = ground.min[1] - origin[1];
+    this.gx1 = ground.max[0] - origin[0];
+    this.gy1 = ground.max[1] - origin[1];
+    this.spread = noise * Math.sqrt(6); // two uniforms' sum less one, times this: standard deviation `noise`
+    // The kinds' properties as flat arrays.
+    this.colour = Float64Array.from(KINDS.flatMap((k) => k.color));
+    this.reflectivity = Float64Array.from(KINDS, (k) => 65534 * k.reflectivity);
+    this.variation = Float64Array.from(KINDS, (k) => 2 * k.variation);
+    this.classes = Uint8Array.from(KINDS, (k) => k.classification);
+  }
+
+  /** Fills a batch with the next points. @param {ScanBatch} batch */
+  fill(batch) {
+    const { grid, random, origin, maxRange, stepV, turnC, turnS, lowest, highest, cosYaw, sinYaw, ox, oy, oz, gz, gx0, gy0, gx1, gy1, spread, colour, reflectivity, variation, classes } = this;
+    const { positions, colors, intensity, classification, kind: kinds, count: n } = batch;
+    const [x0, y0, z0] = origin;
+    let { ac, as, v, rays } = this;
+    let blind = 0;
     for (let i = 0; i < n; ) {
       const c0 = ac;
       ac = c0 * turnC - as * turnS;
@@ -241,29 +280,28 @@ function* sweep(grid, ground, origin, p, index, { seed, noise, maxRange, batchSi
         }
       }
       if (t === Infinity) {
-        if (++blind > BLIND) throw new Error(`scanner ${p.name} sees nothing within ${maxRange} m`);
+        if (++blind > BLIND) throw new Error(`scanner ${this.p.name} sees nothing within ${maxRange} m`);
         continue;
       }
       blind = 0;
-      const range = t + spread * (random() + random() - 1);
-      positions[3 * i] = origin[0] + (ox + dx * range);
-      positions[3 * i + 1] = origin[1] + (oy + dy * range);
-      positions[3 * i + 2] = origin[2] + (oz + dz * range);
-      const k = KINDS[kind];
+      // One 32-bit draw: its two halves make the triangular noise.
+      const bits = random() * 4294967296;
+      const range = t + spread * ((bits & 0xffff) / 65536 + (bits >>> 16) / 65536 - 1);
+      positions[3 * i] = x0 + (ox + dx * range);
+      positions[3 * i + 1] = y0 + (oy + dy * range);
+      positions[3 * i + 2] = z0 + (oz + dz * range);
       const cosI = Math.abs(dx * nx + dy * ny + dz * nz);
       const falloff = 1 / (1 + (range / 60) * (range / 60));
-      intensity[i] = 1 + ((65534 * k.reflectivity * (0.25 + 0.75 * cosI) * falloff + 0.5) | 0); // 1..65535
-      const shade = 1 + k.variation * (random() - 0.5) * 2;
-      const c = colours[kind];
-      colors[3 * i] = 257 * Math.min(255, (c[0] * shade + 0.5) | 0);
-      colors[3 * i + 1] = 257 * Math.min(255, (c[1] * shade + 0.5) | 0);
-      colors[3 * i + 2] = 257 * Math.min(255, (c[2] * shade + 0.5) | 0);
-      classification[i] = k.classification;
+      intensity[i] = 1 + ((reflectivity[kind] * (0.25 + 0.75 * cosI) * falloff + 0.5) | 0); // 1..65535
+      const shade = 1 + variation[kind] * (random() - 0.5);
+      colors[3 * i] = 257 * Math.min(255, (colour[3 * kind] * shade + 0.5) | 0);
+      colors[3 * i + 1] = 257 * Math.min(255, (colour[3 * kind + 1] * shade + 0.5) | 0);
+      colors[3 * i + 2] = 257 * Math.min(255, (colour[3 * kind + 2] * shade + 0.5) | 0);
+      classification[i] = classes[kind];
       kinds[i] = kind;
       i++;
     }
-    left -= n;
-    yield { scan: index, count: n, positions, colors, intensity, classification, kind: kinds };
+    Object.assign(this, { ac, as, v, rays });
   }
 }
 
