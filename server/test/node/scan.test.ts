@@ -4,11 +4,12 @@
 // with the project's readers, hold the same points; a georeferenced scan lies on its building.
 import { strict as assert } from 'node:assert';
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, it } from 'node:test';
 import { buildingText } from '../../../samples/building.js';
+import { sampleScan } from '../../../samples/files.js';
 import { LasWriter } from '../../../samples/las-writer.js';
 import { NOISE_LIMIT, createScan } from '../../../samples/scan.js';
 import { parseScanName, writeScanE57, writeScanLas } from '../../../samples/scan-files.js';
@@ -321,6 +322,26 @@ describe('sample scans (samples/scan.js)', () => {
     } finally {
       await reader.close();
     }
+  });
+
+  it('caches named scans beside their building, made once', async () => {
+    const dir = path.join(tmp, 'cache');
+    const las = await sampleScan('cabin.scan-3k.las', { dir });
+    assert.ok(existsSync(path.join(path.dirname(las), 'cabin.ifc')), 'the IFC it lines up with, beside it');
+    const made = statSync(las).mtimeMs;
+    assert.equal(await sampleScan('cabin.scan-3k.las', { dir }), las);
+    assert.equal(statSync(las).mtimeMs, made, 'not made again');
+    const e57 = await sampleScan('cabin.scan-2k.e57', { dir });
+    for (const [file, count] of [[las, 3000], [e57, 2000]] as const) {
+      const reader = await openPointFile(file);
+      try {
+        assert.equal((await collect(reader.batches())).count, count);
+      } finally {
+        await reader.close();
+      }
+    }
+    await assert.rejects(sampleScan('castle.scan.las', { dir }), /no sample scan called castle.scan.las/);
+    await assert.rejects(sampleScan('cabin.las', { dir }), /no sample scan/);
   });
 
   it('names scans: building, size and format', () => {
