@@ -114,39 +114,63 @@ function assembler(scan: E57Scan, plan: ScanPlan, columns: Map<number, Float64Ar
   const colorInvalid = plan.colorInvalid >= 0 ? columns.get(plan.colorInvalid)! : null;
   const { positions } = out;
 
+  const keep = new Int32Array(BATCH_SIZE);
+
+  // One plain loop per output: simpler loops run several times faster than one with branches.
   return (count: number): number => {
     let n = 0;
-    for (let i = 0; i < count; i++) {
-      if (invalid && invalid[i] !== 0) continue;
-      let x = a[i];
-      let y = b[i];
-      let z = c[i];
-      if (plan.spherical) {
-        const flat = x * Math.cos(z);
-        const azimuth = y;
-        z = x * Math.sin(z);
-        x = flat * Math.cos(azimuth);
-        y = flat * Math.sin(azimuth);
+    if (invalid) {
+      for (let i = 0; i < count; i++) if (invalid[i] === 0) keep[n++] = i;
+    } else {
+      for (let i = 0; i < count; i++) keep[i] = i;
+      n = count;
+    }
+    if (plan.spherical) {
+      for (let j = 0; j < n; j++) {
+        const i = keep[j];
+        const range = a[i];
+        const flat = range * Math.cos(c[i]);
+        positions[j * 3] = flat * Math.cos(b[i]);
+        positions[j * 3 + 1] = flat * Math.sin(b[i]);
+        positions[j * 3 + 2] = range * Math.sin(c[i]);
       }
-      const p = n * 3;
-      if (pose) {
-        positions[p] = pose[0] * x + pose[1] * y + pose[2] * z + pose[9];
-        positions[p + 1] = pose[3] * x + pose[4] * y + pose[5] * z + pose[10];
-        positions[p + 2] = pose[6] * x + pose[7] * y + pose[8] * z + pose[11];
-      } else {
-        positions[p] = x;
-        positions[p + 1] = y;
-        positions[p + 2] = z;
+    } else {
+      for (let j = 0; j < n; j++) {
+        const i = keep[j];
+        positions[j * 3] = a[i];
+        positions[j * 3 + 1] = b[i];
+        positions[j * 3 + 2] = c[i];
       }
-      if (out.intensity) out.intensity[n] = intensity && !(intensityInvalid && intensityInvalid[i] !== 0) ? to16(intensity[i], iLow, iScale) : 0;
-      if (out.colors) {
-        const blank = !colors || (colorInvalid && colorInvalid[i] !== 0);
-        for (let k = 0; k < 3; k++) {
-          const column = colors?.[k];
-          out.colors[p + k] = blank || !column ? 0 : to16(column[i], colorMaps![k][0], colorMaps![k][1]);
+    }
+    if (pose) {
+      const [m0, m1, m2, m3, m4, m5, m6, m7, m8, tx, ty, tz] = pose;
+      for (let p = 0; p < n * 3; p += 3) {
+        const x = positions[p];
+        const y = positions[p + 1];
+        const z = positions[p + 2];
+        positions[p] = m0 * x + m1 * y + m2 * z + tx;
+        positions[p + 1] = m3 * x + m4 * y + m5 * z + ty;
+        positions[p + 2] = m6 * x + m7 * y + m8 * z + tz;
+      }
+    }
+    if (out.intensity) {
+      const target = out.intensity;
+      if (!intensity) target.fill(0, 0, n);
+      else for (let j = 0; j < n; j++) target[j] = to16(intensity[keep[j]], iLow, iScale);
+      if (intensity && intensityInvalid) for (let j = 0; j < n; j++) if (intensityInvalid[keep[j]] !== 0) target[j] = 0;
+    }
+    if (out.colors) {
+      const target = out.colors;
+      for (let k = 0; k < 3; k++) {
+        const column = colors?.[k];
+        if (!column) {
+          for (let j = 0; j < n; j++) target[j * 3 + k] = 0;
+          continue;
         }
+        const [low, scale] = colorMaps![k];
+        for (let j = 0; j < n; j++) target[j * 3 + k] = to16(column[keep[j]], low, scale);
       }
-      n++;
+      if (colors && colorInvalid) for (let j = 0; j < n; j++) if (colorInvalid[keep[j]] !== 0) target.fill(0, j * 3, j * 3 + 3);
     }
     return n;
   };
