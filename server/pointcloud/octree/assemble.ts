@@ -40,31 +40,37 @@ export function hierarchyOf(nodes: Map<string, WrittenNode>): HierarchyEntry[] {
 
 /**
  * Writes the file: head (with the metadata), hierarchy, then the octree section copied from
- * its scratch file in pieces (the output is never whole in memory).
+ * its parts' scratch files in pieces (the output is never whole in memory).
  */
-export function writeContainer(outPath: string, metadata: PointCloudMetadata, entries: HierarchyEntry[], octreePath: string, octreeSize: number): number {
+export function writeContainer(outPath: string, metadata: PointCloudMetadata, entries: HierarchyEntry[], parts: { path: string; size: number }[]): number {
+  const octreeSize = parts.reduce((sum, part) => sum + part.size, 0);
   const hierarchy = encodeHierarchy(entries);
   metadata.container.hierarchy = { offset: 0, size: hierarchy.length, crc32: crc32(hierarchy) };
   metadata.container.octree = { offset: 0, size: octreeSize };
   metadata.hierarchy.firstChunkSize = hierarchy.length;
   const head = encodePointCloudHead(metadata);
   const out = openSync(outPath, 'w');
-  const from = openSync(octreePath, 'r');
   try {
     writeAll(out, head, 0);
     writeAll(out, hierarchy, head.length);
     let at = head.length + hierarchy.length;
     const piece = new Uint8Array(Math.min(8 << 20, Math.max(octreeSize, 1)));
-    for (let done = 0; done < octreeSize; ) {
-      const n = Math.min(piece.length, octreeSize - done);
-      readAll(from, piece.subarray(0, n), done);
-      writeAll(out, piece.subarray(0, n), at);
-      done += n;
-      at += n;
+    for (const part of parts) {
+      const from = openSync(part.path, 'r');
+      try {
+        for (let done = 0; done < part.size; ) {
+          const n = Math.min(piece.length, part.size - done);
+          readAll(from, piece.subarray(0, n), done);
+          writeAll(out, piece.subarray(0, n), at);
+          done += n;
+          at += n;
+        }
+      } finally {
+        closeSync(from);
+      }
     }
     return at;
   } finally {
-    closeSync(from);
     closeSync(out);
   }
 }

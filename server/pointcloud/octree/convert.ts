@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Bounds, PointAttribute, PointCloudMetadata } from '../../../src/core/formats/pointcloud.js';
@@ -8,10 +8,12 @@ import { hierarchyOf, writeContainer } from './assemble.js';
 import { mergeCells } from './chunks.js';
 import { cubeBounds, octreeCube, type OctreeCube } from './cube.js';
 import { Distributor } from './distribute.js';
-import { indexChunk, type ChunkRoot } from './index-chunk.js';
-import { NodeWriter } from './node-writer.js';
+import { runChunkJob, type ChunkJob, type ChunkResult } from './chunk-job.js';
+import type { ChunkRoot } from './index-chunk.js';
+import { IndexPool, type OctreePart } from './index-pool.js';
+import { NodeWriter, type WrittenNode } from './node-writer.js';
 import { distributeInput, OutsideCube, scanBounds, type InputStats } from './read-input.js';
-import { outputAttributes, type Present } from './records.js';
+import { outputAttributes, scaleColors, type Present } from './records.js';
 import { SAMPLE_BITS, Splitter } from './subsample.js';
 import { buildUpperLevels } from './upper-levels.js';
 
@@ -26,6 +28,8 @@ export interface ConvertOptions {
   maxNodePoints?: number;
   /** Points indexed in memory at once at most (the memory bound: about 70 bytes a point). */
   maxChunkPoints?: number;
+  /** Threads that index chunks (default: 2, or 1 on one core; by default clouds under a million points are indexed in this thread). */
+  threads?: number;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -41,11 +45,15 @@ export interface ConvertSummary {
   invalid: number;
   seconds: number;
   pointsPerSecond: number;
+  /** Seconds spent reading and sorting the points, indexing them, and writing the file. */
+  phases: { reading: number; indexing: number; writing: number };
 }
 
 /** Chosen by measurement (docs/POINTCLOUD-FORMAT.md). */
 export const DEFAULT_MAX_NODE_POINTS = 20_000;
-export const DEFAULT_MAX_CHUNK_POINTS = 4_000_000;
+export const DEFAULT_MAX_CHUNK_POINTS = 2_000_000;
+/** Fewer points are indexed in this thread: starting workers would cost more than it saves. */
+const MIN_THREADED_POINTS = 1_000_000;
 
 /**
  * Converts a scan into the point cloud format (docs/POINTCLOUD-FORMAT.md): bounds, one pass
@@ -96,15 +104,11 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
     const indexedShare = 0.95 - base - readingShare;
     const readDone = base + readingShare;
 
-    // 4. Each chunk's octree in memory; chunks too large are sorted again on disk, finer.
+    // 4. Each chunk's octree in memory (in worker threads when there are several); chunks
+    // too large for memory are sorted again on disk, finer, first.
     const rgbScale = present.rgb && Math.max(...stats.rgbMax) <= 255 ? 257 : 1;
-    const writer = new NodeWriter(path.join(scratch, 'octree'), present, rgbScale);
-    open.push(writer);
-    const splitter = new Splitter();
-    const roots: ChunkRoot[] = [];
-    let indexed = 0;
-    const emit = (name: string, records: Uint8Array, order: Uint32Array, from: number, to: number) => writer.write(name, records, order, from, to);
-    const indexRegion = async (d: Distributor) => {
+    const jobs: ChunkJob[] = [];
+    const collect = (d: Distributor) => {
       for (const chunk of mergeCells(d.counts, d.gridBits, d.region, maxChunkPoints)) {
         signal?.throwIfAborted();
         if (chunk.count > maxChunkPoints && chunk.region.bits > 0) {
@@ -112,37 +116,75 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
           open.push(finer);
           for (const { records, count } of d.cellBlocks(chunk.cells[0])) finer.addRecords(records, count);
           finer.finish();
-          await indexRegion(finer);
-          finer.close();
-          rmSync(finer.path, { force: true });
-          continue;
-        }
-        const records = d.readCells(chunk.cells);
-        roots.push(indexChunk(records, chunk.count, chunk.region, maxNodePoints, splitter, emit));
-        indexed += chunk.count;
-        progress(readDone + (indexedShare * indexed) / stats.points);
-        await nextTurn(); // lets an abort or a progress report through between chunks
+          collect(finer);
+        } else jobs.push({ pointsPath: d.path, blocks: d.blocksOf(chunk.cells), region: chunk.region, maxNodePoints, rgbScale });
       }
     };
-    await indexRegion(distributor);
-    distributor.close();
-    rmSync(distributor.path, { force: true });
+    collect(distributor);
+    const readAt = performance.now();
+    const writer = new NodeWriter(path.join(scratch, 'octree'), present);
+    open.push(writer);
+    const splitter = new Splitter();
+    const roots: ChunkRoot[] = [];
+    /** The octree section in parts: this thread's writer's, then each worker's. */
+    const parts: OctreePart[] = [{ path: writer.path, size: 0 }];
+    const partNodes: [string, WrittenNode][][] = [[]];
+    const threads = Math.max(1, Math.floor(options.threads ?? Math.min(2, availableParallelism())));
+    let indexed = 0;
+    const done = (job: ChunkJob, result: ChunkResult, part: number) => {
+      roots.push(result.root);
+      (partNodes[part] ??= []).push(...result.nodes);
+      indexed += result.root.count + result.nodes.reduce((sum, [, node]) => sum + node.numPoints, 0);
+      progress(readDone + (indexedShare * indexed) / stats.points);
+    };
+    if (threads > 1 && jobs.length > 1 && (options.threads !== undefined || stats.points >= MIN_THREADED_POINTS)) {
+      const pool = new IndexPool(Math.min(threads, jobs.length), scratch, present);
+      try {
+        await Promise.all(
+          jobs.map(async (job) => {
+            const result = await pool.run(job);
+            signal?.throwIfAborted();
+            done(job, result, result.part + 1);
+          }),
+        );
+        parts.push(...(await pool.finish()));
+      } finally {
+        await pool.terminate();
+      }
+    } else {
+      for (const job of jobs) {
+        signal?.throwIfAborted();
+        done(job, runChunkJob(job, writer, splitter), 0);
+        await nextTurn(); // lets an abort or a progress report through between chunks
+      }
+    }
 
     // The levels above the chunks, then every chunk root and those levels are written.
     const held = buildUpperLevels(roots, cube.bits, splitter);
     for (const [name, node] of held) writer.write(name, node.records, null, 0, node.count);
+    for (const [name, node] of held) partNodes[0].push([name, writer.nodes.get(name)!]);
     writer.finish();
+    parts[0].size = writer.size;
     signal?.throwIfAborted();
+    const indexedAt = performance.now();
 
     // 5. The file.
-    const entries = hierarchyOf(writer.nodes);
+    // Node offsets in the joined section: each part's after the parts before it.
+    const nodes = new Map<string, WrittenNode>();
+    let partStart = 0;
+    parts.forEach((part, i) => {
+      for (const [name, node] of partNodes[i] ?? []) nodes.set(name, { ...node, byteOffset: partStart + node.byteOffset });
+      partStart += part.size;
+    });
+    const entries = hierarchyOf(nodes);
     const depth = Math.max(...entries.map((e) => e.name.length - 1));
     const metadata = metadataOf(options, info.format, info.projection, cube, stats, present, rgbScale, depth);
     outputStarted = true;
-    writeContainer(outPath, metadata, entries, writer.path, writer.size);
+    writeContainer(outPath, metadata, entries, parts);
     progress(1);
     const seconds = (performance.now() - started) / 1000;
-    return { points: stats.points, nodes: entries.length, depth, bounds: stats.bounds, invalid: stats.invalid, seconds, pointsPerSecond: stats.points / seconds };
+    const phases = { reading: (readAt - started) / 1000, indexing: (indexedAt - readAt) / 1000, writing: (performance.now() - indexedAt) / 1000 };
+    return { points: stats.points, nodes: entries.length, depth, bounds: stats.bounds, invalid: stats.invalid, seconds, pointsPerSecond: stats.points / seconds, phases };
   } catch (error) {
     if (outputStarted) rmSync(outPath, { force: true });
     throw error;

@@ -108,20 +108,9 @@ export class Distributor {
     this.flush();
   }
 
-  /** All records of the cells, in one buffer. */
-  readCells(cells: number[]): Uint8Array {
-    let total = 0;
-    for (const c of cells) total += this.counts[c];
-    const out = new Uint8Array(total * RECORD);
-    let at = 0;
-    for (const c of cells) {
-      const list = this.blocks.get(c) ?? [];
-      for (let b = 0; b < list.length; b += 2) {
-        readAll(this.fd, out.subarray(at, at + list[b + 1] * RECORD), list[b]);
-        at += list[b + 1] * RECORD;
-      }
-    }
-    return out;
+  /** Where the cells' records are in the scratch file: byte offset and count of each block, flattened. */
+  blocksOf(cells: number[]): number[] {
+    return cells.flatMap((c) => this.blocks.get(c) ?? []);
   }
 
   /** A cell's records, block by block (a cell too large to hold at once). */
@@ -137,6 +126,19 @@ export class Distributor {
   close(): void {
     closeSync(this.fd);
   }
+}
+
+/** The records of `blocks` (byte offset and count pairs) of a scratch file, in one buffer. */
+export function readBlocks(fd: number, blocks: number[]): { records: Uint8Array; count: number } {
+  let count = 0;
+  for (let b = 1; b < blocks.length; b += 2) count += blocks[b];
+  const records = new Uint8Array(count * RECORD);
+  let at = 0;
+  for (let b = 0; b < blocks.length; b += 2) {
+    readAll(fd, records.subarray(at, at + blocks[b + 1] * RECORD), blocks[b]);
+    at += blocks[b + 1] * RECORD;
+  }
+  return { records, count };
 }
 
 export function writeAll(fd: number, bytes: Uint8Array, position: number): void {

@@ -24,19 +24,20 @@ export class NodeWriter {
   constructor(
     readonly path: string,
     private readonly present: Present,
-    private readonly rgbScale: number,
   ) {
     this.bytesPerPoint = outputRecordSize(present);
     this.fd = openSync(path, 'w');
   }
 
   /** Writes the records `order[from..to)` of `records` (scratch layout; order null: as they are). */
-  write(name: string, records: Uint8Array, order: Uint32Array | null, from: number, to: number): void {
+  write(name: string, records: Uint8Array, order: Uint32Array | null, from: number, to: number): WrittenNode {
     const bytes = (to - from) * this.bytesPerPoint;
-    this.nodes.set(name, { numPoints: to - from, byteOffset: this.size + this.used, byteSize: bytes });
+    const node = { numPoints: to - from, byteOffset: this.size + this.used, byteSize: bytes };
+    this.nodes.set(name, node);
     if (this.used + bytes > this.buffer.length) this.flush();
     if (bytes > this.buffer.length) this.buffer = new Uint8Array(bytes);
-    this.used = packRecords(records, order, from, to, this.present, this.rgbScale, this.buffer, this.used);
+    this.used = packRecords(records, order, from, to, this.present, this.buffer, this.used);
+    return node;
   }
 
   private flush(): void {

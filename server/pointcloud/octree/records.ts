@@ -31,36 +31,45 @@ export function outputAttributes(present: Present): Omit<PointAttribute, 'min' |
 
 /**
  * Writes records of `source` (scratch layout) as the file's point records (the attributes of
- * `present`, in that order, packed); `order[from..to)` picks the records. `rgbScale` is 257
- * when the cloud's colours are 8-bit values (they become full 16-bit), else 1.
+ * `present`, in that order, packed) into `out` from byte `at`; `order[from..to)` picks the
+ * records (null: from..to as they are). Returns the byte after the last.
  */
-export function packRecords(
-  source: Uint8Array,
-  order: Uint32Array | null,
-  from: number,
-  to: number,
-  present: Present,
-  rgbScale: number,
-  out: Uint8Array,
-  at: number,
-): number {
+export function packRecords(source: Uint8Array, order: Uint32Array | null, from: number, to: number, present: Present, out: Uint8Array, at: number): number {
+  const ints = new Int32Array(source.buffer, source.byteOffset, source.byteLength >> 2);
+  const shorts = new Uint16Array(source.buffer, source.byteOffset, source.byteLength >> 1);
+  const view = new DataView(out.buffer, out.byteOffset, out.byteLength);
+  const { intensity, classification, rgb } = present;
   for (let i = from; i < to; i++) {
-    const s = (order ? order[i] : i) * RECORD;
-    for (let b = 0; b < 12; b++) out[at++] = source[s + b];
-    if (present.intensity) {
-      out[at++] = source[s + AT_INTENSITY];
-      out[at++] = source[s + AT_INTENSITY + 1];
+    const r = order ? order[i] : i;
+    const q = r * RECORD_INTS;
+    view.setInt32(at, ints[q], true);
+    view.setInt32(at + 4, ints[q + 1], true);
+    view.setInt32(at + 8, ints[q + 2], true);
+    at += 12;
+    const h = r * (RECORD / 2);
+    if (intensity) {
+      view.setUint16(at, shorts[h + AT_INTENSITY / 2], true);
+      at += 2;
     }
-    if (present.classification) out[at++] = source[s + AT_CLASS];
-    if (present.rgb) {
-      for (let c = 0; c < 3; c++) {
-        const v = (source[s + AT_RGB + c * 2] | (source[s + AT_RGB + c * 2 + 1] << 8)) * rgbScale;
-        out[at++] = v & 0xff;
-        out[at++] = v >> 8;
-      }
+    if (classification) out[at++] = source[r * RECORD + AT_CLASS];
+    if (rgb) {
+      view.setUint16(at, shorts[h + AT_RGB / 2], true);
+      view.setUint16(at + 2, shorts[h + AT_RGB / 2 + 1], true);
+      view.setUint16(at + 4, shorts[h + AT_RGB / 2 + 2], true);
+      at += 6;
     }
   }
   return at;
+}
+
+/** Colours of 8-bit range made full 16-bit (times 257), in place. */
+export function scaleColors(records: Uint8Array, count: number): void {
+  const shorts = new Uint16Array(records.buffer, records.byteOffset, (count * RECORD) >> 1);
+  for (let h = AT_RGB / 2; h < shorts.length; h += RECORD / 2) {
+    shorts[h] *= 257;
+    shorts[h + 1] *= 257;
+    shorts[h + 2] *= 257;
+  }
 }
 
 /** Bytes per point of the file's records. */

@@ -222,6 +222,26 @@ describe('convertPointCloud on a generated cloud', () => {
   });
 });
 
+describe('convertPointCloud in worker threads', () => {
+  it('writes the same nodes with the same points when two threads index the chunks', async () => {
+    const input = testCloud(120_000, [2_000, 3_000, 40]);
+    const options = { maxChunkPoints: 20_000, maxNodePoints: 3_000 };
+    const one = await convert(new ArrayPointReader(input), 'one-thread', { ...options, threads: 1 });
+    const two = await convert(new ArrayPointReader(input), 'two-threads', { ...options, threads: 2 });
+    assert.deepEqual([...two.nodes.keys()], [...one.nodes.keys()]);
+    for (const [name, { entry, records }] of one.nodes) {
+      const other = two.nodes.get(name)!;
+      assert.equal(other.entry.numPoints, entry.numPoints, name);
+      assert.equal(other.entry.childMask, entry.childMask, name);
+      assert.deepEqual(other.records.positions, records.positions, name);
+      assert.deepEqual(other.records.rgb, records.rgb, name);
+    }
+    // The worker parts are joined into one section: different offsets, the same bytes in all.
+    assert.equal(two.file.metadata.container.octree.size, one.file.metadata.container.octree.size);
+    assert.ok([...two.nodes.values()].some(({ entry }) => entry.byteOffset !== one.nodes.get(entry.name)!.entry.byteOffset), 'the parts are laid out differently');
+  });
+});
+
 describe('convertPointCloud edge cases', () => {
   it('scales 8-bit colours to 16 bits (and says so in the attribute range)', async () => {
     const input = spherePoints(20_000, { eightBit: true, seed: 3 });

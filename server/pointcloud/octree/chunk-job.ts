@@ -1,0 +1,41 @@
+import { closeSync, openSync } from 'node:fs';
+import { readBlocks, type Region } from './distribute.js';
+import { indexChunk, type ChunkRoot } from './index-chunk.js';
+import type { NodeWriter, WrittenNode } from './node-writer.js';
+import { scaleColors } from './records.js';
+import type { Splitter } from './subsample.js';
+
+/** One chunk to index: where its points are on disk, and its node. */
+export interface ChunkJob {
+  pointsPath: string;
+  /** Byte offset and record count of each block, flattened. */
+  blocks: number[];
+  region: Region;
+  maxNodePoints: number;
+  /** 257 when the cloud's colours are 8-bit, else 1. */
+  rgbScale: number;
+}
+
+export interface ChunkResult {
+  /** The chunk's nodes but its root, as written (offsets in the writer's file). */
+  nodes: [string, WrittenNode][];
+  root: ChunkRoot;
+}
+
+/** Reads a chunk's points, indexes them and writes its nodes (in this thread or a worker). */
+export function runChunkJob(job: ChunkJob, writer: NodeWriter, splitter: Splitter): ChunkResult {
+  const fd = openSync(job.pointsPath, 'r');
+  let loaded;
+  try {
+    loaded = readBlocks(fd, job.blocks);
+  } finally {
+    closeSync(fd);
+  }
+  const { records, count } = loaded;
+  if (job.rgbScale !== 1) scaleColors(records, count);
+  const nodes: [string, WrittenNode][] = [];
+  const root = indexChunk(records, count, job.region, job.maxNodePoints, splitter, (name, source, order, from, to) => {
+    nodes.push([name, writer.write(name, source, order, from, to)]);
+  });
+  return { nodes, root };
+}

@@ -1,0 +1,106 @@
+import { Worker } from 'node:worker_threads';
+import path from 'node:path';
+import type { ChunkJob, ChunkResult } from './chunk-job.js';
+import type { Present } from './records.js';
+
+/** A part of the octree section a worker wrote. */
+export interface OctreePart {
+  path: string;
+  size: number;
+}
+
+/** A chunk's result, and which worker's part holds its nodes. */
+export type PooledResult = ChunkResult & { part: number };
+
+type Reply =
+  | ({ kind: 'done'; id: number } & ChunkResult)
+  | { kind: 'finished'; size: number }
+  | { kind: 'error'; message: string };
+
+/**
+ * Worker threads that index chunks, a chunk at a time each (the chunks are the memory
+ * bound: `size` of them in memory at once). Each worker writes its own part of the octree
+ * section; the parts are joined when the file is assembled.
+ */
+export class IndexPool {
+  private readonly workers: { worker: Worker; part: string; busy: boolean; index: number }[] = [];
+  private readonly queue: { job: ChunkJob; resolve: (r: PooledResult) => void; reject: (e: Error) => void }[] = [];
+  private readonly pending = new Map<number, { resolve: (r: PooledResult) => void; reject: (e: Error) => void }>();
+  private nextId = 0;
+  private failure: Error | null = null;
+
+  constructor(size: number, scratch: string, present: Present) {
+    const ts = import.meta.url.endsWith('.ts');
+    const module = new URL(`./index-worker.${ts ? 'ts' : 'js'}`, import.meta.url).href;
+    for (let i = 0; i < size; i++) {
+      const part = path.join(scratch, `octree-part-${i}`);
+      const worker = new Worker(new URL('./index-thread.mjs', import.meta.url), { workerData: { module, octreePath: part, present } });
+      const entry = { worker, part, busy: false, index: i };
+      worker.on('message', (reply: Reply) => this.onReply(entry, reply));
+      worker.on('error', (error) => this.fail(error));
+      worker.on('exit', (code) => code !== 0 && this.fail(new Error(`An index worker stopped (exit code ${code})`)));
+      this.workers.push(entry);
+    }
+  }
+
+  /** Indexes a chunk in the first free worker. */
+  run(job: ChunkJob): Promise<PooledResult> {
+    if (this.failure) return Promise.reject(this.failure);
+    return new Promise((resolve, reject) => {
+      this.queue.push({ job, resolve, reject });
+      this.dispatch();
+    });
+  }
+
+  /** Each worker's part, once every chunk is done. */
+  async finish(): Promise<OctreePart[]> {
+    return Promise.all(
+      this.workers.map(
+        ({ worker, part }) =>
+          new Promise<OctreePart>((resolve, reject) => {
+            worker.removeAllListeners('message');
+            worker.on('message', (reply: Reply) => {
+              if (reply.kind === 'finished') resolve({ path: part, size: reply.size });
+              else if (reply.kind === 'error') reject(new Error(reply.message));
+            });
+            worker.on('error', reject);
+            worker.postMessage({ kind: 'finish' });
+          }),
+      ),
+    );
+  }
+
+  async terminate(): Promise<void> {
+    await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
+  }
+
+  private dispatch(): void {
+    for (const entry of this.workers) {
+      if (entry.busy || !this.queue.length) continue;
+      const { job, resolve, reject } = this.queue.shift()!;
+      const id = this.nextId++;
+      this.pending.set(id, { resolve, reject });
+      entry.busy = true;
+      entry.worker.postMessage({ kind: 'chunk', id, job });
+    }
+  }
+
+  private onReply(entry: { busy: boolean; index: number }, reply: Reply): void {
+    if (reply.kind === 'error') return this.fail(new Error(reply.message));
+    if (reply.kind !== 'done') return;
+    entry.busy = false;
+    const waiting = this.pending.get(reply.id)!;
+    this.pending.delete(reply.id);
+    waiting.resolve({ nodes: reply.nodes, root: reply.root, part: entry.index });
+    this.dispatch();
+  }
+
+  private fail(error: Error): void {
+    if (this.failure) return;
+    this.failure = error;
+    for (const { reject } of this.pending.values()) reject(error);
+    for (const { reject } of this.queue) reject(error);
+    this.pending.clear();
+    this.queue.length = 0;
+  }
+}
