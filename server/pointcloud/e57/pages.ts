@@ -65,7 +65,7 @@ const BLOCK_PAGES = 64;
 const CACHED_BLOCKS = 16;
 
 export class PagedFile {
-  private readonly blocks = new Map<number, Uint8Array>();
+  private readonly blocks = new Map<number, Promise<Uint8Array>>();
   readonly pageCount: number;
 
   private constructor(
@@ -119,7 +119,7 @@ export class PagedFile {
     return out;
   }
 
-  private async block(index: number): Promise<Uint8Array> {
+  private block(index: number): Promise<Uint8Array> {
     const cached = this.blocks.get(index);
     if (cached) {
       // Most recently used last: Map keeps insertion order.
@@ -127,13 +127,29 @@ export class PagedFile {
       this.blocks.set(index, cached);
       return cached;
     }
+    const loading = this.load(index);
+    this.remember(index, loading);
+    // Sections are read front to back: the next block is read while this one is decoded.
+    const next = index + 1;
+    if (next * BLOCK_PAGES < this.pageCount && !this.blocks.has(next)) {
+      const ahead = loading.then(() => this.load(next));
+      ahead.catch(() => {}); // its error, if any, is thrown when the block is asked for
+      this.remember(next, ahead);
+    }
+    return loading;
+  }
+
+  private remember(index: number, block: Promise<Uint8Array>) {
+    if (this.blocks.size >= CACHED_BLOCKS) this.blocks.delete(this.blocks.keys().next().value as number);
+    this.blocks.set(index, block);
+  }
+
+  private async load(index: number): Promise<Uint8Array> {
     const firstPage = index * BLOCK_PAGES;
     const pages = Math.min(BLOCK_PAGES, this.pageCount - firstPage);
     const bytes = await this.source.read(firstPage * PAGE_SIZE, pages * PAGE_SIZE);
     if (bytes.length < pages * PAGE_SIZE) throw new PointCloudError('truncated', `The E57 file ends inside page ${firstPage + Math.floor(bytes.length / PAGE_SIZE)}`);
     for (let p = 0; p < pages; p++) checkPage(bytes.subarray(p * PAGE_SIZE, (p + 1) * PAGE_SIZE), firstPage + p);
-    if (this.blocks.size >= CACHED_BLOCKS) this.blocks.delete(this.blocks.keys().next().value as number);
-    this.blocks.set(index, bytes);
     return bytes;
   }
 }
