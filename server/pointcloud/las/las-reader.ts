@@ -4,6 +4,7 @@ import { readChunkTable, type LazChunk } from './chunk-table.js';
 import { findRecord, HEADER_READ, parseHeader, readVariableRecords, type LasHeader } from './las-header.js';
 import { checkLaszip, LASZIP_RECORD, LASZIP_USER, parseLaszip, type Laszip } from './laszip-vlr.js';
 import { lazRecords } from './laz-chunks.js';
+import { lazRecordsInThread } from './laz-worker.js';
 import { BatchBuffers, decodeRecords, recordLayout, type RecordLayout } from './point-formats.js';
 import { readProjection } from './projection.js';
 import { readAhead } from './read-ahead.js';
@@ -14,8 +15,15 @@ import { readAhead } from './read-ahead.js';
  * still opens (its info is what the header says) and fails as its points are read.
  */
 export const BATCH_POINTS = 65536;
+/** LAZ files of this many points or more are decoded in a thread of their own (starting one costs a fraction of a second). */
+export const THREAD_MIN_POINTS = 500_000;
 
-export async function openLas(source: ByteSource): Promise<PointReader> {
+export interface LasOptions {
+  /** Decode LAZ in a thread of its own; by default, when the file has THREAD_MIN_POINTS or more. */
+  decodeThread?: boolean;
+}
+
+export async function openLas(source: ByteSource, options: LasOptions = {}): Promise<PointReader> {
   const header = parseHeader(await source.read(0, HEADER_READ), source.size);
   const records = await readVariableRecords(source, header);
   let laszip: Laszip | null = null;
@@ -52,7 +60,8 @@ export async function openLas(source: ByteSource): Promise<PointReader> {
     scale: header.scale,
     projection: await readProjection(source, header, records),
   };
-  return new LasReader(source, header, layout, info, chunks, problem);
+  const thread = options.decodeThread ?? header.pointCount >= THREAD_MIN_POINTS;
+  return new LasReader(source, header, layout, info, chunks, problem, thread);
 }
 
 /** Whole records between the start of the points and their end (EVLRs, else the file's end). */
@@ -69,6 +78,7 @@ class LasReader implements PointReader {
     readonly info: PointCloudInfo,
     private readonly chunks: LazChunk[] | null,
     private readonly problem: PointCloudError | null,
+    private readonly thread: boolean,
   ) {}
 
   batches(): AsyncIterable<PointBatch> {
@@ -102,7 +112,9 @@ class LasReader implements PointReader {
     if (this.problem) throw this.problem;
     const { format, recordLength, scale, offset } = this.header;
     const buffers = new BatchBuffers(BATCH_POINTS, this.info.hasColor);
-    for await (const { records, count } of lazRecords(this.source, chunks, format, recordLength, BATCH_POINTS)) {
+    const decode = this.thread ? lazRecordsInThread : lazRecords;
+    for await (const records of decode(this.source, chunks, format, recordLength, BATCH_POINTS)) {
+      const count = records.length / recordLength;
       decodeRecords(records, count, this.layout, scale, offset, buffers, 0);
       yield buffers.batch(count);
     }

@@ -6,7 +6,7 @@ import { Copc } from 'copc';
 import { bimPointcloudsFolder, bimPointcloudsSetting } from '../../../scripts/bim-models.mjs';
 import { MemorySource } from '../../pointcloud/byte-source.js';
 import { openPointFile, openPointSource, PointCloudError, type PointBatch, type PointReader } from '../../pointcloud/point-reader.js';
-import { BATCH_POINTS } from '../../pointcloud/las/las-reader.js';
+import { BATCH_POINTS, openLas } from '../../pointcloud/las/las-reader.js';
 
 /**
  * The LAS/LAZ reader: on the real files of the point clouds folder (what their headers and
@@ -372,6 +372,34 @@ if (!folder) {
         assert.ok(Math.abs(points.positions[i * 3 + 1]) > 1e6 && Math.abs(points.positions[i * 3 + 1]) < 20037509);
       }
       assert.deepEqual(await copcPositions(file('ellipsoid.copc.laz')), points.positions);
+    });
+
+    it('decodes LAZ in a thread of its own to the same points, stops it when a pass ends early, and reports damage from it', async () => {
+      for (const name of ['ellipsoid.copc.laz', 'simple.laz', 'pdrf6-1.4.laz']) {
+        const bytes = new Uint8Array(readFileSync(file(name)));
+        const here = await readAll(await openLas(new MemorySource(bytes), { decodeThread: false }));
+        const threaded = await openLas(new MemorySource(bytes), { decodeThread: true });
+        const there = await readAll(threaded);
+        assert.equal(there.count, threaded.info.pointCount);
+        assert.deepEqual(there.batches, here.batches);
+        assert.deepEqual(there.positions, here.positions);
+        assert.deepEqual(there.colors, here.colors);
+        assert.deepEqual(there.intensity, here.intensity);
+        assert.deepEqual(there.classification, here.classification);
+      }
+      const reader = await openLas(new MemorySource(new Uint8Array(readFileSync(file('ellipsoid.copc.laz')))), { decodeThread: true });
+      for await (const batch of reader.batches()) {
+        assert.equal(batch.count, BATCH_POINTS);
+        break;
+      }
+      assert.equal(await drain(reader), 100_000, 'a new pass after one left early');
+      // A damaged layer size in the first chunk: the refusal comes from the thread.
+      const damaged = new Uint8Array(readFileSync(file('simple.copc.laz')));
+      const first = new DataView(damaged.buffer).getUint32(96, true) + 8;
+      damaged.fill(0xff, first + 36 + 4, first + 36 + 8);
+      const error = await rejection(openLas(new MemorySource(damaged), { decodeThread: true }).then(drain));
+      assert.equal(error.reason, 'malformed');
+      assert.match(error.message, /LAZ chunk 1 of 65 .* could not be decoded/);
     });
 
     it('projections: GeoTIFF keys as EPSG codes, WKT as it is, none as \'\'', async () => {
