@@ -7,6 +7,7 @@ import { compareScreenshotPlugin } from './test/support/screenshot-plugin.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 import { CHROMIUM_FLAGS } from './scripts/find-browser.mjs';
 import { oversizedRoute } from './test/support/oversized-route.mjs';
+import { pointcloudRoute } from './test/support/pointcloud-route.mjs';
 
 const minute = 60_000;
 const vite = viteBridge();
@@ -40,7 +41,7 @@ export default {
   testFramework: {
     config: { ui: 'bdd', timeout: 120_000 },
   },
-  middleware: [oversizedRoute, vite.middleware],
+  middleware: [oversizedRoute, pointcloudRoute, vite.middleware],
   plugins: [vite.plugin, compareScreenshotPlugin()],
   reporters: [defaultReporter(), countReporter()],
 };

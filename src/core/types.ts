@@ -41,7 +41,10 @@ export type ViewpointInput = ViewName | (Partial<Omit<PerspectiveViewpoint, 'typ
 
 /** Where a pick hit a surface (viewer.click/doubleclick/contextmenu). */
 export interface Intersection {
-  objectId: string;
+  /** The object hit; undefined for a point of a point cloud. */
+  objectId?: string;
+  /** The point cloud whose point was picked (none for BIM objects). */
+  modelId?: string;
   point: Vec3;
   normal: Vec3;
 }
@@ -73,6 +76,10 @@ export interface ModelInfo {
   name: string;
   boundingBox: Box;
   visible: boolean;
+  /** Set for point clouds ('point-cloud'); BIM models leave it out. */
+  modelType?: 'bim' | 'point-cloud';
+  /** A point cloud's points (all levels of its octree). */
+  pointCount?: number;
 }
 
 /** The answer of color(null, ids): keyed by object id. */
@@ -107,7 +114,7 @@ export interface StreamingProgress {
 }
 
 /** Error kinds carried by viewer.error (detail.type) and by rejected promises (error.type). */
-export type ViewerErrorType = 'network' | 'manifest' | 'ifc' | 'scene' | 'plans' | 'argument' | 'method' | 'webgl' | 'disposed';
+export type ViewerErrorType = 'network' | 'manifest' | 'ifc' | 'scene' | 'plans' | 'pointcloud' | 'argument' | 'method' | 'webgl' | 'disposed';
 
 export class ViewerError extends Error {
   readonly type: ViewerErrorType;

@@ -12,6 +12,8 @@ import { batchMaterial, batchUniforms, Pass, type BatchMaterials, type BatchUnif
 import { SceneModel, batchGeometry } from './scene/scene-model.js';
 import { CameraRig, toVector, vec } from './scene/camera-rig.js';
 import { Picker, trianglesNear, type PickHit } from './scene/picker.js';
+import { PointClouds } from './pointcloud/point-clouds.js';
+import type { PointCloudModel } from './pointcloud/pointcloud-model.js';
 import { Navigation } from './scene/navigation.js';
 import { OrbitSphere } from './scene/orbit-sphere.js';
 import { MAX_CLIPPING_PLANES, clipPlane } from './scene/clipping-planes.js';
@@ -119,6 +121,8 @@ export class Viewer3d {
   private coarseUntil = 0;
   private refineTimer = 0;
   private readonly models: SceneModel[] = [];
+  /** The point clouds (core/pointcloud/): their own models, in the same scene, origin, clipping and picking. */
+  readonly pointClouds: PointClouds;
   /** What each loaded model was loaded from, which answers for its products. */
   private readonly loaders = new Map<SceneModel, ModelLoader>();
   /** The model whose geometry is arriving (in the scene, not yet in `models`). */
@@ -162,13 +166,20 @@ export class Viewer3d {
       translucent: this.depth.track(batchMaterial(this.uniforms, Pass.Translucent)),
     };
     this.picker = new Picker();
+    this.pointClouds = new PointClouds({
+      requestRender: () => this.requestRender(),
+      logDepthBufFC: this.depth.uniform,
+      track: (m) => this.depth.track(m),
+      warn: (message) => console.warn(`bim-viewer-3d: ${message}`),
+    });
+    this.scene.add(this.pointClouds.group);
     this.transition = new CameraTransition(this.rig, () => this.requestRender());
     this.labels = new Labels(container);
     this.measure = new Measure(this.labels);
     this.grids = new GridAxes(this.labels);
     this.scene.add(this.labels.group, this.measure.group, this.grids.group, this.images.group);
     this.sectioning = new Sectioning(this.scene, this.canvas, container, () => this.rig.camera, () => this.depth.track(batchMaterial(this.uniforms, Pass.Stencil)), (m) => this.depth.track(m), {
-      materials: () => Object.values(this.materials),
+      materials: () => [...Object.values(this.materials), ...this.pointClouds.materials()],
       batches: () => this.models.flatMap((m) => (m.group.visible ? m.batches.map((batch) => ({ batch, matrix: m.matrix })) : [])),
       box: () => this.sceneBox(),
       changed: () => this.hooks.clippingplanes(this.getClippingPlanes()),
@@ -277,7 +288,8 @@ export class Viewer3d {
 
   private async loadSource(source: ModelSource, only: Set<string> | undefined, onProgress: (p: StreamingProgress) => void, onShown: () => void): Promise<ModelInfo> {
     const modelId = source.id ?? this.freshModelId(source.url);
-    if (this.models.some((m) => m.id === modelId)) throw new ViewerError('argument', `A model with id "${modelId}" is already loaded`);
+    if (this.models.some((m) => m.id === modelId) || this.pointClouds.get(modelId)) throw new ViewerError('argument', `A model with id "${modelId}" is already loaded`);
+    if (source.format === 'pointcloud') return this.loadPointCloud(modelId, source, progressOf(modelId, onProgress), onShown);
     const progress = progressOf(modelId, onProgress);
     const base = source.objectIdBase ?? this.freshBase();
     const key = this.nextKey++;
@@ -347,6 +359,39 @@ export class Viewer3d {
     return this.info(model);
   }
 
+  /** A point cloud: its head and hierarchy, then its root node; the first model of all sets the origin at its cube's centre. */
+  private async loadPointCloud(modelId: string, source: ModelSource, progress: ReturnType<typeof progressOf>, onShown: () => void): Promise<ModelInfo> {
+    progress(0, 'download');
+    const opened = await this.pointClouds.open(source.url);
+    if (this.models.some((m) => m.id === modelId) || this.pointClouds.get(modelId)) throw new ViewerError('argument', `A model with id "${modelId}" is already loaded`);
+    const first = this.models.length === 0 && this.pointClouds.clouds.length === 0;
+    const origin = this.origin ?? PointClouds.originOf(opened);
+    const cloud = await this.pointClouds.add(modelId, source.name ?? modelId, opened, origin);
+    this.origin ??= origin;
+    cloud.material.clippingPlanes = this.sectioning.planes.threePlanes();
+    const box = this.sceneBox();
+    this.frameScene(first, box);
+    this.rig.setSceneRadius(box.getSize(new Vector3()).length());
+    this.sectioning.updateCaps();
+    this.requestRender();
+    onShown();
+    progress(1, 'done');
+    return this.cloudInfo(cloud);
+  }
+
+  private cloudInfo(cloud: PointCloudModel): ModelInfo {
+    const box = cloud.bounds();
+    const origin = this.origin ?? new Vector3();
+    return {
+      modelId: cloud.id,
+      name: cloud.name,
+      modelType: 'point-cloud',
+      pointCount: cloud.pointCount,
+      boundingBox: { min: vec(box.min.clone().add(origin)), max: vec(box.max.clone().add(origin)) },
+      visible: cloud.group.visible,
+    };
+  }
+
   /** Frames the scene while nobody has moved the camera since the viewer last framed it (always the first model). */
   private frameScene(first: boolean, box = this.sceneBox()) {
     if (box.isEmpty() || (!first && JSON.stringify(this.getViewpoint()) !== this.framed)) return;
@@ -371,6 +416,12 @@ export class Viewer3d {
   }
 
   setModelVisible(modelId: string, visible: boolean) {
+    const cloud = this.pointClouds.get(modelId);
+    if (cloud) {
+      cloud.group.visible = visible;
+      this.requestRender();
+      return;
+    }
     this.model(modelId).group.visible = visible;
     this.grids.setModelVisible(modelId, visible);
     this.sectioning.updateCaps();
@@ -378,6 +429,13 @@ export class Viewer3d {
   }
 
   async unloadModel(modelId: string) {
+    if (this.pointClouds.get(modelId)) {
+      this.pointClouds.remove(modelId);
+      if (this.models.length === 0 && this.pointClouds.clouds.length === 0) this.origin = null;
+      this.sectioning.updateCaps();
+      this.requestRender();
+      return;
+    }
     const model = this.model(modelId);
     const wasSelected = this.selectedIds().length;
     for (let i = 0; i < model.count; i++) this.state.reset(model.firstIndex + i, false);
@@ -389,7 +447,7 @@ export class Viewer3d {
     await this.loaders.get(model)?.close();
     this.loaders.delete(model);
     if (this.models.length === 0) {
-      this.origin = null;
+      if (this.pointClouds.clouds.length === 0) this.origin = null;
       this.nextIndex = 0;
     }
     if (wasSelected !== this.selectedIds().length) this.hooks.select(this.selectedIds());
@@ -403,7 +461,8 @@ export class Viewer3d {
    * then moved by `position`, all about the IFC origin. Each call replaces the last.
    */
   transformModel(modelId: string, transform: { position?: Vec3; scale?: Vec3; rotation?: Vec3 & { angle: number } }) {
-    const model = this.model(modelId);
+    const cloud = this.pointClouds.get(modelId);
+    const model = cloud ? null : this.model(modelId);
     const origin = this.origin ?? new Vector3();
     const { position, scale, rotation } = transform;
     const axis = rotation ? toVector(rotation) : new Vector3(0, 0, 1);
@@ -414,14 +473,23 @@ export class Viewer3d {
     );
     const toIfc = new Matrix4().makeTranslation(origin.x, origin.y, origin.z);
     const fromIfc = new Matrix4().makeTranslation(-origin.x, -origin.y, -origin.z);
-    model.setMatrix(fromIfc.multiply(ifc).multiply(toIfc));
-    this.grids.setMatrix(modelId, model.matrix);
+    const matrix = fromIfc.multiply(ifc).multiply(toIfc);
+    if (cloud) {
+      cloud.setMatrix(matrix);
+      cloud.setColorMode(this.pointClouds.getOptions().colorMode); // the elevation ramp follows the placed box
+      this.requestRender();
+      return;
+    }
+    model!.setMatrix(matrix);
+    this.grids.setMatrix(modelId, model!.matrix);
     this.sectioning.updateCaps();
     this.requestRender();
   }
 
   modelInfo(modelId?: string): ModelInfo[] {
-    return (modelId === undefined ? this.models : [this.model(modelId)]).map((m) => this.info(m));
+    if (modelId === undefined) return [...this.models.map((m) => this.info(m)), ...this.pointClouds.clouds.map((c) => this.cloudInfo(c))];
+    const cloud = this.pointClouds.get(modelId);
+    return [cloud ? this.cloudInfo(cloud) : this.info(this.model(modelId))];
   }
 
   // ---- object state -------------------------------------------------------------
@@ -717,7 +785,7 @@ export class Viewer3d {
   renderInfo() {
     this.render(this.rig.camera, true);
     const { calls, triangles } = this.renderer.info.render;
-    return { drawCalls: calls, triangles, objects: this.models.reduce((n, m) => n + m.count, 0) };
+    return { drawCalls: calls, triangles, objects: this.models.reduce((n, m) => n + m.count, 0), points: this.pointClouds.drawnPoints };
   }
 
   dispose() {
@@ -729,6 +797,7 @@ export class Viewer3d {
     this.navigation.dispose();
     for (const model of this.models) model.dispose();
     this.models.length = 0;
+    this.pointClouds.dispose();
     this.ifc.dispose();
     this.sphere.dispose();
     this.sectioning.dispose();
@@ -806,7 +875,8 @@ export class Viewer3d {
     this.measure.update(camera, metresPerPixel);
     this.sphere.scaleFor(camera, metresPerPixel);
     this.detail.update(camera, this.sceneModels(), metresPerPixel, full || camera !== this.rig.camera ? 0 : MOVING_MIN_PIXELS);
-    this.renderer.render(this.scene, camera);
+    this.pointClouds.update(camera, this.canvas.clientHeight || 1, this.sectioning.planes.threePlanes());
+    if (!this.pointClouds.render(this.renderer, this.scene, camera, this.depth.mode === 'logarithmic', this.depth.uniform.value)) this.renderer.render(this.scene, camera);
     this.sectioning.render(this.renderer);
     this.detail.drawn();
   }
@@ -841,7 +911,8 @@ export class Viewer3d {
     const [objectId, intersects] = this.describeHit(hit);
     if (!this.hooks.click(objectId, intersects)) return false;
     if (this.measure.enabled) {
-      if (hit) {
+      if (hit && 'cloud' in hit) this.measure.click(hit.point.clone()); // a point is its own snap
+      else if (hit) {
         // Vertices and edges within a dozen pixels of the hit may take the point.
         const reach = this.rig.metresPerPixel(hit.point.distanceTo(this.rig.camera.position), this.canvas.clientHeight || 1) * 14;
         this.measure.click(snap(hit.point, trianglesNear(hit.model, hit.index, hit.point, reach), (p) => this.toScreen(p)));
@@ -852,7 +923,7 @@ export class Viewer3d {
     const additive = event.ctrlKey || event.metaKey;
     const before = this.selectedIds();
     if (!additive) this.forEachIndex(null, (index) => this.state.setSelected(index, false), false);
-    if (hit) this.state.setSelected(hit.index, additive ? !this.state.selected(hit.index) : true);
+    if (hit && !('cloud' in hit)) this.state.setSelected(hit.index, additive ? !this.state.selected(hit.index) : true);
     const after = this.selectedIds();
     this.requestRender();
     if (before.join() !== after.join()) this.hooks.select(after);
@@ -868,13 +939,23 @@ export class Viewer3d {
     return true;
   }
 
-  private pickAt(x: number, y: number): PickHit | null {
-    if (this.models.length === 0) return null;
-    return this.picker.pick(this.rig.camera, this.models.filter((m) => m.group.visible), (index) => this.state.visible(index), x, y, this.canvas.clientWidth || 1, this.canvas.clientHeight || 1, this.sectioning.planes.threePlanes());
+  /** The object or point under a pixel, whichever is nearer. */
+  private pickAt(x: number, y: number): PickHit | PointPick | null {
+    const width = this.canvas.clientWidth || 1;
+    const height = this.canvas.clientHeight || 1;
+    const planes = this.sectioning.planes.threePlanes();
+    const hit = this.models.length === 0 ? null : this.picker.pick(this.rig.camera, this.models.filter((m) => m.group.visible), (index) => this.state.visible(index), x, y, width, height, planes);
+    if (this.pointClouds.clouds.length === 0) return hit;
+    const ray = this.picker.ray(this.rig.camera, x, y, width, height);
+    const point = this.pointClouds.pick(ray, (depth) => this.rig.metresPerPixel(depth, height), planes);
+    if (point && (!hit || point.distance <= hit.point.distanceTo(ray.origin))) return { point: point.point, cloud: point.cloud, toEye: ray.direction.clone().negate() };
+    return hit;
   }
 
-  private describeHit(hit: PickHit | null): [string | undefined, Intersection | undefined] {
+  private describeHit(hit: PickHit | PointPick | null): [string | undefined, Intersection | undefined] {
     if (!hit || !this.origin) return [undefined, undefined];
+    // A point has no surface: its normal is the direction back to the eye.
+    if ('cloud' in hit) return [undefined, { objectId: undefined, modelId: hit.cloud.id, point: vec(hit.point.clone().add(this.origin)), normal: vec(hit.toEye) }];
     const objectId = hit.model.objectIdAt(hit.index);
     return [objectId, { objectId, point: vec(hit.point.clone().add(this.origin)), normal: vec(hit.normal) }];
   }
@@ -911,12 +992,12 @@ export class Viewer3d {
     return box;
   }
 
-  /** Box of the visible objects of the visible models, viewer coordinates. */
+  /** Box of the visible objects of the visible models (and shown point clouds), viewer coordinates. */
   private sceneBox(): Box3 {
     const box = new Box3();
     const visible = (index: number) => this.state.visible(index);
     for (const model of this.models) if (model.group.visible) model.expandBoxes(visible, box);
-    return box;
+    return this.pointClouds.expandBox(box);
   }
 
   private loader(model: SceneModel): ModelLoader {
@@ -955,6 +1036,13 @@ export class Viewer3d {
       if (!used.has(base) && isValidBase(base)) return base;
     }
   }
+}
+
+/** A point of a point cloud under the cursor (viewer coordinates). */
+interface PointPick {
+  point: Vector3;
+  cloud: PointCloudModel;
+  toEye: Vector3;
 }
 
 /**

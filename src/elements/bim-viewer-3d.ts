@@ -27,6 +27,7 @@ import type { AxisState, GridInfo } from '../core/scene/grid-axes.js';
 import type { ImageSpec } from '../core/scene/images.js';
 import { bcfViewpointError, showBcfViewpoint, takeBcfViewpoint } from '../core/bcf/viewer-viewpoints.js';
 import type { BcfViewpoint } from '../core/bcf/viewpoint-types.js';
+import type { PointCloudOptions } from '../core/pointcloud/point-clouds.js';
 
 function checkMovement(method: string, movement: unknown, value: unknown) {
   if (!MOVEMENTS.includes(movement as Movement)) throw new ViewerError('argument', `${method}: unknown movement "${String(movement)}" (${MOVEMENTS.join(', ')})`);
@@ -34,7 +35,13 @@ function checkMovement(method: string, movement: unknown, value: unknown) {
 }
 
 /**
- * The 3D viewer: IFC models (web-ifc in a worker) in a WebGL scene (three.js).
+ * The 3D viewer: IFC models (web-ifc in a worker) and point clouds in a WebGL scene (three.js).
+ *
+ * Point clouds (`application/vnd.platform.pointcloud`, read with HTTP range requests) load
+ * with `loadModel(url, {modelType: 'point-cloud', modelId})` or from a manifest that offers
+ * that format; they share the origin, clipping planes, picking and measuring with BIM
+ * models. Their settings are methods: `setPointCloudOptions({pointBudget, pointSize,
+ * colorMode, hiddenClasses, eyeDomeLighting})` and `getPointCloudOptions()`.
  *
  * Every method returns a promise and runs after the calls made before it, so a page
  * may call `hide(ids)` straight after `loadUrl(url)` and it acts on the loaded model.
@@ -182,15 +189,20 @@ export class BimViewer3d extends LitElement {
     return this.loadUrl(url, options?.query);
   }
 
-  /** Loads a document format (an IFC download URL) as one model. */
+  /**
+   * Loads a document format as one model: an IFC download URL (`modelType` 'bim', the
+   * default), or a point cloud file (`modelType: 'point-cloud'`). Resolves with the model's
+   * info; a point cloud's adds `modelType: 'point-cloud'` and `pointCount`. A cloud that
+   * cannot be read rejects with an error of type `pointcloud`.
+   */
   loadModel(url: string, options: LoadModelOptions = {}): Promise<ModelInfo> {
     return this.checked(() => {
       checkString('loadModel', 'url', url);
-      if (options.modelType && options.modelType !== 'bim') {
-        throw new ViewerError('argument', `loadModel: modelType "${options.modelType}" is not supported (only "bim")`);
+      if (options.modelType && options.modelType !== 'bim' && options.modelType !== 'point-cloud') {
+        throw new ViewerError('argument', `loadModel: modelType "${options.modelType}" is not supported ("bim" or "point-cloud")`);
       }
     }, async (core) => {
-      const source: ModelSource = { url: new URL(url, document.baseURI).href, id: options.modelId, name: options.name };
+      const source: ModelSource = { url: new URL(url, document.baseURI).href, id: options.modelId, name: options.name, format: options.modelType === 'point-cloud' ? 'pointcloud' : undefined };
       const [info] = await this.loadAll(core, [source]);
       return info;
     });
@@ -359,6 +371,25 @@ export class BimViewer3d extends LitElement {
   /** `{renderMode, pixelRatio, depthBuffer, shading}`. */
   getRenderSettings() {
     return this.run((core) => core.getRenderSettings());
+  }
+
+  /**
+   * Point cloud settings; the ones given change, the others stay: `pointBudget` (points drawn
+   * at most over all clouds, default 2,000,000), `pointSize` (a point's width as a multiple of
+   * the spacing between points at its level, default 1), `colorMode` (`rgb` (default),
+   * `intensity`, `classification`, `elevation`; a cloud without colour or intensity falls
+   * back to intensity, then elevation), `hiddenClasses` (classification codes not drawn nor
+   * picked, default []), `eyeDomeLighting` (shading by depth, default false).
+   */
+  setPointCloudOptions(options: Partial<PointCloudOptions>): Promise<void> {
+    return this.checked(() => {
+      if (!options || typeof options !== 'object') throw new ViewerError('argument', 'setPointCloudOptions: expected {pointBudget, pointSize, colorMode, hiddenClasses, eyeDomeLighting}');
+    }, (core) => core.pointClouds.setOptions(options));
+  }
+
+  /** The point cloud settings: `{pointBudget, pointSize, colorMode, hiddenClasses, eyeDomeLighting}`. */
+  getPointCloudOptions(): Promise<PointCloudOptions> {
+    return this.run((core) => core.pointClouds.getOptions());
   }
 
   // ---- navigation -------------------------------------------------------------
@@ -593,7 +624,7 @@ export class BimViewer3d extends LitElement {
   }
 
   /** For tests and tools: the renderer's counters after the last frame. */
-  renderInfo(): Promise<{ drawCalls: number; triangles: number; objects: number }> {
+  renderInfo(): Promise<{ drawCalls: number; triangles: number; objects: number; points: number }> {
     return this.run((core) => core.renderInfo());
   }
 }

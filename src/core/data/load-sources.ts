@@ -3,12 +3,13 @@ import { fetchBytes } from './fetch-bytes.js';
 import { isValidBase } from './object-ids.js';
 import { SCENE_MAGIC, SCENE_MEDIA_TYPE } from '../formats/scene.js';
 import { PLANS_MAGIC, PLANS_MEDIA_TYPE } from '../formats/plans.js';
+import { POINTCLOUD_MAGIC, POINTCLOUD_MEDIA_TYPE } from '../formats/pointcloud.js';
 
 /** One model to load: where its file is, and what the manifest says about it. */
 export interface ModelSource {
   url: string;
   /** The file's format when the manifest says it; otherwise its first bytes tell. */
-  format?: 'ifc' | 'scene' | 'plans';
+  format?: 'ifc' | 'scene' | 'plans' | 'pointcloud';
   /** A scene's size unpacked (the manifest's `size`), for progress. */
   size?: number;
   /** Product records with attributes and property sets, by object ids (the manifest's `products`; a scene has none of its own). */
@@ -25,8 +26,8 @@ export interface ModelSource {
 
 /** Media types of IFC text. */
 export const IFC_FORMATS = ['application/x-step', 'application/ifc', 'model/ifc', 'application/vnd.ifc'];
-/** What the 3D viewer reads, best first. */
-export const SCENE_OR_IFC = [SCENE_MEDIA_TYPE, ...IFC_FORMATS];
+/** What the 3D viewer reads, best first (a model offering a point cloud is a point cloud). */
+export const SCENE_OR_IFC = [POINTCLOUD_MEDIA_TYPE, SCENE_MEDIA_TYPE, ...IFC_FORMATS];
 /** What the 2D viewer reads, best first. */
 export const PLANS_OR_IFC = [PLANS_MEDIA_TYPE, ...IFC_FORMATS];
 
@@ -42,6 +43,7 @@ export async function loadSources(url: string, formats: readonly string[] = IFC_
   if (head.startsWith('ISO-10303-21')) return [{ url: absolute, bytes, format: 'ifc' }];
   if (head.startsWith(SCENE_MAGIC)) return [{ url: absolute, bytes, format: 'scene' }];
   if (head.startsWith(PLANS_MAGIC)) return [{ url: absolute, bytes, format: 'plans' }];
+  if (head.startsWith(POINTCLOUD_MAGIC)) return [{ url: absolute, format: 'pointcloud' }];
   if (head.startsWith('{') || head.startsWith('[')) return parseManifest(new TextDecoder().decode(bytes), absolute, formats);
   if (bytes.byteLength === 0) throw new ViewerError('ifc', `${absolute} is empty: expected IFC text or a JSON manifest`);
   throw new ViewerError('ifc', `${absolute} is neither IFC (ISO-10303-21), a scene (BIMSCENE), plans (BIMPLANS) nor a JSON manifest`);
@@ -72,10 +74,14 @@ export function parseManifest(text: string, baseUrl: string, supported: readonly
   }
   const models = (json as { models?: unknown })?.models;
   if (!Array.isArray(models)) throw new ViewerError('manifest', `The JSON at ${baseUrl} is not a viewer manifest: it has no "models" array`);
-  return models.map((model: Record<string, unknown>, i: number) => {
+  const sources: ModelSource[] = [];
+  models.forEach((model: Record<string, unknown>, i: number) => {
     const formats = (Array.isArray(model?.formats) ? (model.formats as Record<string, unknown>[]) : []).filter((f) => typeof f?.url === 'string');
     const offered = (types: readonly string[]) => types.map((type) => formats.find((f) => f.type === type)).find(Boolean);
     const format = offered(supported);
+    // A point cloud in a viewer that draws none (the 2D viewer has no plans of it): left out.
+    const cloud = model?.modelType === 'point-cloud' || formats.some((f) => f.type === POINTCLOUD_MEDIA_TYPE);
+    if (cloud && !supported.includes(POINTCLOUD_MEDIA_TYPE) && (!format || model?.modelType === 'point-cloud')) return;
     if (!format) {
       throw new ViewerError('manifest', `Model ${i} of the manifest at ${baseUrl} offers no format this viewer reads (${supported.join(', ')})`);
     }
@@ -86,7 +92,7 @@ export function parseManifest(text: string, baseUrl: string, supported: readonly
     const ifc = offered(IFC_FORMATS);
     const source = (f: Record<string, unknown>): ModelSource => ({
       url: new URL(String(f.url), baseUrl).href,
-      format: f.type === SCENE_MEDIA_TYPE ? 'scene' : f.type === PLANS_MEDIA_TYPE ? 'plans' : 'ifc',
+      format: f.type === SCENE_MEDIA_TYPE ? 'scene' : f.type === PLANS_MEDIA_TYPE ? 'plans' : f.type === POINTCLOUD_MEDIA_TYPE ? 'pointcloud' : 'ifc',
       size: typeof f.size === 'number' ? f.size : undefined,
       productsUrl: typeof model.products === 'string' ? new URL(model.products, baseUrl).href : undefined,
       id: model.id === undefined ? undefined : String(model.id),
@@ -94,6 +100,7 @@ export function parseManifest(text: string, baseUrl: string, supported: readonly
       revision: model.revision as number | string | undefined,
       objectIdBase: base,
     });
-    return { ...source(format), fallback: ifc && ifc !== format ? source(ifc) : undefined };
+    sources.push({ ...source(format), fallback: ifc && ifc !== format ? source(ifc) : undefined });
   });
+  return sources;
 }
