@@ -409,6 +409,27 @@ if (!folder) {
       assert.equal((await readFile('simple.las')).info.projection, '');
     });
 
+    it('refuses LAZ compressions laz-perf does not take as unsupported', async () => {
+      const original = new Uint8Array(readFileSync(file('simple.laz')));
+      const view = new DataView(original.buffer);
+      // simple.laz's one VLR, the laszip record, follows its 227-byte header; its data after the VLR's 54-byte head.
+      assert.equal(new TextDecoder().decode(original.subarray(227 + 2, 227 + 16)), 'laszip encoded');
+      const data = 227 + 54;
+      const pointwise = original.slice();
+      new DataView(pointwise.buffer).setUint16(data, 1, true);
+      const unchunked = await rejection(openPointSource(new MemorySource(pointwise)));
+      assert.equal(unchunked.reason, 'unsupported');
+      assert.match(unchunked.message, /pointwise without chunks/);
+      const oldItems = original.slice();
+      new DataView(oldItems.buffer).setUint16(data + 34 + 4, 1, true);
+      assert.equal((await rejection(openPointSource(new MemorySource(oldItems)))).reason, 'unsupported');
+      const waveform = original.slice();
+      waveform[104] = 0x80 | 5;
+      new DataView(waveform.buffer).setUint16(105, 63, true);
+      assert.equal((await rejection(openPointSource(new MemorySource(waveform)))).reason, 'unsupported');
+      assert.equal(view.getUint16(data, true), 2, 'the original is pointwise chunked');
+    });
+
     it('a LAZ file cut short fails truncated; damaged compressed bytes fail with a PointCloudError or decode, never crash', async () => {
       const laz = new Uint8Array(readFileSync(file('simple.laz')));
       const cut = await openPointSource(new MemorySource(laz.subarray(0, laz.length >> 1)));
@@ -426,6 +447,18 @@ if (!folder) {
             await drain(reader);
           } catch (error) {
             assert.ok(error instanceof PointCloudError, `${name} damaged (${i}): ${String(error)}`);
+          }
+        }
+        // Noise in the chunk table itself: refused, or (by chance) a table that still adds up.
+        const table = Number(new DataView(original.buffer).getBigInt64(pointOffset, true));
+        for (let i = 0; i < 20; i++) {
+          const bytes = original.slice();
+          for (let k = table + 8; k < bytes.length; k++) bytes[k] = Math.floor(random() * 256);
+          try {
+            const reader = await openPointSource(new MemorySource(bytes));
+            assert.equal(await drain(reader), reader.info.pointCount);
+          } catch (error) {
+            assert.ok(error instanceof PointCloudError, `${name} with a noisy chunk table (${i}): ${String(error)}`);
           }
         }
         // The reader still decodes good files after bad ones.
