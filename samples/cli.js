@@ -107,7 +107,7 @@ async function writeScan(name, scan, options, out) {
   mkdirSync(dirname(file), { recursive: true });
   const started = performance.now();
   const truth = writeBuilding({ ...named, ...options }, () => {});
-  const result = scan.format === 'las' ? writeScanLas(file, truth, { points: scan.points }) : await writeScanE57(file, truth, { points: scan.points });
+  const result = scan.format === 'las' ? await writeScanLas(file, truth, { points: scan.points }) : await writeScanE57(file, truth, { points: scan.points });
   process.stdout.write(`${file}: ${scan.points} points in ${result.plan.scans.length} scans, ${(result.bytes / 1e6).toFixed(2)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 

@@ -78,7 +78,7 @@ export async function sampleScan(name, { dir = CACHE, log = () => {} } = {}) {
     const facts = readTruth(truth, scan.building);
     const part = `${file}.${process.pid}.part`;
     try {
-      if (scan.format === 'las') writeScanLas(part, facts, { points: scan.points });
+      if (scan.format === 'las') await writeScanLas(part, facts, { points: scan.points });
       else await writeScanE57(part, facts, { points: scan.points });
       renameSync(part, file);
     } finally {

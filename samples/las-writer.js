@@ -65,48 +65,27 @@ export class LasWriter {
 
   /** Appends a batch of points. @param {LasPoints} batch */
   write(batch) {
-    const n = batch.count;
-    const bytes = new Uint8Array(n * RECORD_LENGTH);
-    const view = new DataView(bytes.buffer);
-    const { positions, colors, intensity, classification, kind } = batch;
-    const source = (batch.scan ?? 0) + 1;
-    const time = batch.scan ?? 0;
-    const inv = 1 / this.scale;
-    const [ox, oy, oz] = this.offset;
-    const lo = this.lo, hi = this.hi;
-    for (let i = 0; i < n; i++) {
-      const at = i * RECORD_LENGTH;
-      const x = Math.round((positions[3 * i] - ox) * inv);
-      const y = Math.round((positions[3 * i + 1] - oy) * inv);
-      const z = Math.round((positions[3 * i + 2] - oz) * inv);
-      if (!(Math.abs(x) <= 0x7fffffff && Math.abs(y) <= 0x7fffffff && Math.abs(z) <= 0x7fffffff)) {
-        throw new RangeError(`LAS writer: point ${this.points + i} (${positions[3 * i]}, ${positions[3 * i + 1]}, ${positions[3 * i + 2]}) is too far from the offset for 32-bit integers`);
-      }
-      if (x < lo[0]) lo[0] = x;
-      if (x > hi[0]) hi[0] = x;
-      if (y < lo[1]) lo[1] = y;
-      if (y > hi[1]) hi[1] = y;
-      if (z < lo[2]) lo[2] = z;
-      if (z > hi[2]) hi[2] = z;
-      view.setInt32(at, x, true);
-      view.setInt32(at + 4, y, true);
-      view.setInt32(at + 8, z, true);
-      view.setUint16(at + 12, intensity ? intensity[i] : 0, true);
-      bytes[at + 14] = 0x11; // return 1 of 1
-      bytes[at + 15] = 0; // no classification flags, channel 0
-      bytes[at + 16] = classification ? classification[i] : 1; // 1: unclassified
-      bytes[at + 17] = kind ? kind[i] : 0;
-      // scan angle (18-19) 0
-      view.setUint16(at + 20, source, true);
-      view.setFloat64(at + 22, time, true);
-      if (colors) {
-        view.setUint16(at + 30, colors[3 * i], true);
-        view.setUint16(at + 32, colors[3 * i + 1], true);
-        view.setUint16(at + 34, colors[3 * i + 2], true);
-      }
+    writeSync(this.fd, encodePoints(batch, this.offset, this.scale, this.lo, this.hi));
+    this.points += batch.count;
+  }
+
+  /**
+   * Room for `count` records that another writer fills (a worker, at the file position
+   * answered); their integer bounds come back through `include`.
+   * @param {number} count
+   */
+  reserve(count) {
+    const position = this.pointOffset + this.points * RECORD_LENGTH;
+    this.points += count;
+    return position;
+  }
+
+  /** Widens the bounds by records written elsewhere. @param {number[]} lo @param {number[]} hi integers */
+  include(lo, hi) {
+    for (let k = 0; k < 3; k++) {
+      this.lo[k] = Math.min(this.lo[k], lo[k]);
+      this.hi[k] = Math.max(this.hi[k], hi[k]);
     }
-    writeSync(this.fd, bytes);
-    this.points += n;
   }
 
   /** Writes the header and closes the file; answers the count and the bounds as the header has them. */
@@ -150,6 +129,81 @@ export class LasWriter {
     closeSync(this.fd);
     return { points: this.points, min, max, bytes: this.pointOffset + this.points * RECORD_LENGTH };
   }
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
+
+/**
+ * A batch as point records: integers of `scale` from `offset`; `lo` and `hi` (integers)
+ * widen to hold them. Typed views where the machine is little-endian as LAS is, a DataView
+ * elsewhere.
+ * @param {LasPoints} batch
+ * @param {number[]} offset
+ * @param {number} scale
+ * @param {number[]} lo
+ * @param {number[]} hi
+ */
+export function encodePoints(batch, offset, scale, lo, hi) {
+  const n = batch.count;
+  const buffer = new ArrayBuffer(n * RECORD_LENGTH);
+  const bytes = new Uint8Array(buffer);
+  const { positions, colors, intensity, classification, kind } = batch;
+  const source = (batch.scan ?? 0) + 1;
+  const time = new Uint16Array(new Float64Array([batch.scan ?? 0]).buffer); // GPS time: the scan, as four 16-bit words
+  const inv = 1 / scale;
+  const [ox, oy, oz] = offset;
+  let x0 = lo[0], y0 = lo[1], z0 = lo[2], x1 = hi[0], y1 = hi[1], z1 = hi[2];
+  const view = LITTLE_ENDIAN ? null : new DataView(buffer);
+  const words = new Uint16Array(buffer);
+  const ints = new Int32Array(buffer);
+  for (let i = 0; i < n; i++) {
+    const x = Math.round((positions[3 * i] - ox) * inv);
+    const y = Math.round((positions[3 * i + 1] - oy) * inv);
+    const z = Math.round((positions[3 * i + 2] - oz) * inv);
+    if (!(x >= -0x80000000 && x <= 0x7fffffff && y >= -0x80000000 && y <= 0x7fffffff && z >= -0x80000000 && z <= 0x7fffffff)) {
+      throw new RangeError(`LAS writer: a point (${positions[3 * i]}, ${positions[3 * i + 1]}, ${positions[3 * i + 2]}) is too far from the offset for 32-bit integers`);
+    }
+    if (x < x0) x0 = x;
+    if (x > x1) x1 = x;
+    if (y < y0) y0 = y;
+    if (y > y1) y1 = y;
+    if (z < z0) z0 = z;
+    if (z > z1) z1 = z;
+    const at = i * RECORD_LENGTH;
+    bytes[at + 14] = 0x11; // return 1 of 1
+    // 15: no classification flags, channel 0
+    bytes[at + 16] = classification ? classification[i] : 1; // 1: unclassified
+    bytes[at + 17] = kind ? kind[i] : 0; // user data
+    // 18-19: scan angle 0
+    if (view) {
+      view.setInt32(at, x, true);
+      view.setInt32(at + 4, y, true);
+      view.setInt32(at + 8, z, true);
+      view.setUint16(at + 12, intensity ? intensity[i] : 0, true);
+      view.setUint16(at + 20, source, true);
+      view.setFloat64(at + 22, batch.scan ?? 0, true);
+      if (colors) for (let c = 0; c < 3; c++) view.setUint16(at + 30 + 2 * c, colors[3 * i + c], true);
+      continue;
+    }
+    const w = at >> 1, q = at >> 2; // records are 36 bytes: every field on its own alignment
+    ints[q] = x;
+    ints[q + 1] = y;
+    ints[q + 2] = z;
+    words[w + 6] = intensity ? intensity[i] : 0;
+    words[w + 10] = source;
+    words[w + 11] = time[0];
+    words[w + 12] = time[1];
+    words[w + 13] = time[2];
+    words[w + 14] = time[3];
+    if (colors) {
+      words[w + 15] = colors[3 * i];
+      words[w + 16] = colors[3 * i + 1];
+      words[w + 17] = colors[3 * i + 2];
+    }
+  }
+  lo[0] = x0; lo[1] = y0; lo[2] = z0;
+  hi[0] = x1; hi[1] = y1; hi[2] = z1;
+  return bytes;
 }
 
 /**

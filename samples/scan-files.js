@@ -7,9 +7,11 @@
  * files hold the same points once poses are applied, within a millimetre.
  *
  *   parseScanName('office-200k.scan-20m.las') // { building: 'office-200k', points: 20e6, format: 'las' }
- *   await writeScanLas('house.scan.las', truth, { points: 1e6 });
+ *   await writeScanLas('house.scan.las', truth, { points: 1e6 }); // in worker threads from a million points
  *   await writeScanE57('house.scan.e57', truth, { points: 1e6 });
  */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { LasWriter, utmWkt } from './las-writer.js';
 import { writeE57 } from './e57-writer.js';
 import { createScan } from './scan.js';
@@ -21,6 +23,8 @@ import { createScan } from './scan.js';
 export const DEFAULT_POINTS = 1e6;
 /** `<building>.scan.las`, `<building>.scan-<size>.e57` (size: 500k, 20m, 250000...). */
 const SCAN_NAME = /^(.+)\.scan(?:-(\d+(?:\.\d+)?)([km])?)?\.(las|e57)$/i;
+/** LAS scans of this many points and more are made in worker threads. */
+const PARALLEL_FROM = 1e6;
 /** E57 spherical scans carry one invalid record (no point) after this many points. */
 const INVALID_EVERY = 1000;
 
@@ -41,21 +45,75 @@ export function parseScanName(name) {
 const seedOf = (/** @type {Truth} */ truth, /** @type {ScanOptions} */ options) => options.seed ?? `scan of ${/** @type {{ project?: { name?: string } }} */ (truth).project?.name ?? 'a building'}`;
 
 /**
- * Writes the scan of a building as LAS 1.4, point format 7; answers the header's count and bounds.
+ * Writes the scan of a building as LAS 1.4, point format 7; answers the header's count and
+ * bounds. Big scans are made by worker threads side by side, each writing its scans'
+ * records into the file at their place: the same bytes as one thread writes.
  * @param {string} path
  * @param {Truth} truth
- * @param {ScanOptions} [options]
+ * @param {ScanOptions & { workers?: number }} [options] workers: threads (default one per core from a million points, at most one per scan)
  */
-export function writeScanLas(path, truth, options = {}) {
-  const scan = createScan(truth, { ...options, seed: seedOf(truth, options) });
+export async function writeScanLas(path, truth, options = {}) {
+  const { workers: asked, ...rest } = options;
+  const scanOptions = { ...rest, seed: seedOf(truth, options) };
+  const scan = createScan(truth, scanOptions);
   const las = new LasWriter(path, { offset: scan.plan.origin, wkt: utmWkt(truth.georeference?.crs ?? '') || undefined });
+  const workers = Math.min(asked ?? (scan.plan.points >= PARALLEL_FROM ? availableParallelism() : 1), scan.plan.scans.length);
   try {
-    for (const batch of scan.batches()) las.write(batch);
+    if (workers <= 1) for (const batch of scan.batches()) las.write(batch);
+    else await inWorkers(las, path, truth, scanOptions, scan.plan.scans, workers);
   } catch (error) {
     las.close();
     throw error;
   }
   return { ...las.close(), plan: scan.plan };
+}
+
+/**
+ * The scans made and written by `count` worker threads (scan-worker.js), a scan at a time each.
+ * @param {LasWriter} las
+ * @param {string} path
+ * @param {Truth} truth
+ * @param {ScanOptions} options
+ * @param {import('./scan.js').ScanPosition[]} scans
+ * @param {number} count
+ */
+async function inWorkers(las, path, truth, options, scans, count) {
+  const positions = scans.map((s) => las.reserve(s.count));
+  // Workers get what a scan reads of the truth (a copy each).
+  const t = /** @type {Truth & { storeys?: unknown, project?: unknown }} */ (truth);
+  const slim = {
+    products: t.products.filter((p) => p.box).map(({ id, type, name, storey, box, material }) => ({ id, type, name, storey, box, material })),
+    site: t.site, parameters: t.parameters, storeys: t.storeys, box: t.box, project: t.project, georeference: t.georeference,
+  };
+  /** @type {Worker[]} */
+  const threads = [];
+  let next = 0;
+  let done = 0;
+  try {
+    await new Promise((resolve, reject) => {
+      for (let w = 0; w < count; w++) {
+        const worker = new Worker(new URL('./scan-worker.js', import.meta.url), { workerData: { truth: slim, options, path, offset: las.offset, scale: las.scale } });
+        threads.push(worker);
+        const give = () => {
+          if (next < scans.length) {
+            const index = next++;
+            worker.postMessage({ index, position: positions[index] });
+          }
+        };
+        worker.on('message', (/** @type {{ lo: number[], hi: number[], error?: string }} */ m) => {
+          if (m.error) return reject(new Error(m.error));
+          las.include(m.lo, m.hi);
+          if (++done === scans.length) resolve(undefined);
+          else give();
+        });
+        worker.on('error', reject);
+        worker.on('exit', (code) => code !== 0 && done < scans.length && reject(new Error(`a scan worker stopped (exit code ${code})`)));
+        give();
+      }
+    });
+  } finally {
+    await Promise.all(threads.map((t) => t.terminate()));
+  }
 }
 
 /**

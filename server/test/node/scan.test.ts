@@ -194,19 +194,19 @@ describe('sample scans (samples/scan.js)', () => {
     }
   });
 
-  it('gives the same bytes for the same seed, other bytes for another', () => {
+  it('gives the same bytes for the same seed, other bytes for another, in one thread or several', async () => {
     const hash = (file: string) => createHash('sha256').update(readFileSync(file)).digest('hex');
     const a = path.join(tmp, 'a.las'), b = path.join(tmp, 'b.las'), c = path.join(tmp, 'c.las');
-    writeScanLas(a, house, { points: 30000, seed: 'one' });
-    writeScanLas(b, house, { points: 30000, seed: 'one' });
-    writeScanLas(c, house, { points: 30000, seed: 'two' });
-    assert.equal(hash(a), hash(b));
+    await writeScanLas(a, house, { points: 30000, seed: 'one' });
+    await writeScanLas(b, house, { points: 30000, seed: 'one', workers: 3 });
+    await writeScanLas(c, house, { points: 30000, seed: 'two' });
+    assert.equal(hash(a), hash(b), 'three worker threads write what one does');
     assert.notEqual(hash(a), hash(c));
   });
 
-  it('writes a LAS 1.4 header that says what the records hold (read from the bytes)', () => {
+  it('writes a LAS 1.4 header that says what the records hold (read from the bytes)', async () => {
     const file = path.join(tmp, 'header.las');
-    const written = writeScanLas(file, house, { points: 25000, noise: NOISE });
+    const written = await writeScanLas(file, house, { points: 25000, noise: NOISE });
     const bytes = readFileSync(file);
     const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     assert.equal(bytes.subarray(0, 4).toString('latin1'), 'LASF');
@@ -238,6 +238,9 @@ describe('sample scans (samples/scan.js)', () => {
         }
         assert.equal(view.getUint16(at + 12, true), b.intensity[j]);
         assert.equal(bytes[at + 16], b.classification[j]);
+        assert.equal(bytes[at + 17], b.kind[j], 'user data: the kind');
+        assert.equal(view.getUint16(at + 20, true), b.scan + 1, 'point source: the scan');
+        assert.equal(view.getFloat64(at + 22, true), b.scan, 'GPS time: the scan');
         assert.deepEqual([view.getUint16(at + 30, true), view.getUint16(at + 32, true), view.getUint16(at + 34, true)], [...b.colors.subarray(3 * j, 3 * j + 3)]);
       }
     }
@@ -257,7 +260,7 @@ describe('sample scans (samples/scan.js)', () => {
   it('reads back the LAS and the E57 of one building as the same points, within a millimetre', async () => {
     const las = path.join(tmp, 'same.las'), e57 = path.join(tmp, 'same.e57');
     const options = { points: 40000, noise: NOISE };
-    const a = writeScanLas(las, house, options);
+    const a = await writeScanLas(las, house, options);
     const b = await writeScanE57(e57, house, options);
     assert.equal(b.points, 40000 + 5 * 4, 'the E57 records: every point and an invalid one per thousand in the five spherical scans');
     const lasReader = await openPointFile(las);
@@ -313,7 +316,7 @@ describe('sample scans (samples/scan.js)', () => {
     }
     // The LAS keeps millimetres at those coordinates, and says its coordinate system.
     const file = path.join(tmp, 'utm.las');
-    writeScanLas(file, utm, { points: 5000, noise: NOISE, seed: 'same' });
+    await writeScanLas(file, utm, { points: 5000, noise: NOISE, seed: 'same' });
     const reader = await openPointFile(file);
     try {
       assert.match(reader.info.projection, /UTM zone 32N|32632/);
