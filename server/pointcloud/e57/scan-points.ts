@@ -64,6 +64,7 @@ export class BatchArrays {
   }
 }
 
+/** One scan's points: packets are read as the decoders run dry, a batch goes out every BATCH_SIZE records. */
 export async function* scanBatches(file: PagedFile, scan: E57Scan, out: BatchArrays): AsyncGenerator<PointBatch> {
   if (scan.recordCount === 0) return;
   const plan = planScan(scan);
