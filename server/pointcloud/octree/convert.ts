@@ -50,7 +50,7 @@ export interface ConvertSummary {
 }
 
 /** Chosen by measurement (docs/POINTCLOUD-FORMAT.md). */
-export const DEFAULT_MAX_NODE_POINTS = 20_000;
+export const DEFAULT_MAX_NODE_POINTS = 50_000;
 export const DEFAULT_MAX_CHUNK_POINTS = 2_000_000;
 /** Fewer points are indexed in this thread: starting workers would cost more than it saves. */
 const MIN_THREADED_POINTS = 1_000_000;

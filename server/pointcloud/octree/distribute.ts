@@ -8,8 +8,8 @@ export interface Region {
   bits: number;
 }
 
-/** Cells of the distribution grid per axis, as a power of two: 16^3 cells. */
-export const GRID_BITS = 4;
+/** Cells of the distribution grid per axis, as a power of two: 32^3 cells. */
+export const GRID_BITS = 5;
 
 /**
  * Sorts the points of a region into the cells of a grid over it, on disk: records fill a
@@ -22,12 +22,12 @@ export class Distributor {
   /** Cube units to cell: x >> shift. */
   readonly shift: number;
   readonly counts: Float64Array;
-  readonly buffer: Uint8Array;
-  readonly ints: Int32Array;
-  readonly cells: Uint16Array;
+  buffer: Uint8Array;
+  ints: Int32Array;
+  cells: Uint16Array;
   count = 0;
-  private readonly sorted: Uint8Array;
-  private readonly sortedInts: Int32Array;
+  private sorted: Uint8Array;
+  private sortedInts: Int32Array;
   private readonly starts: Uint32Array;
   /** Per cell: byte offset and record count of each block, flattened. */
   private readonly blocks = new Map<number, number[]>();
@@ -51,21 +51,24 @@ export class Distributor {
     this.fd = openSync(path, 'w+');
   }
 
-  /** The cell of a position in cube units (inside the region). */
-  cellOf(x: number, y: number, z: number): number {
-    const { gridBits, shift } = this;
-    const { origin } = this.region;
-    return (((x - origin[0]) >> shift) << (2 * gridBits)) | (((y - origin[1]) >> shift) << gridBits) | ((z - origin[2]) >> shift);
-  }
-
   /** Adds records (scratch layout) that lie in the region. */
   addRecords(records: Uint8Array, count: number): void {
-    const ints = new Int32Array(records.buffer, records.byteOffset, count * RECORD_INTS);
+    const from = new Int32Array(records.buffer, records.byteOffset, count * RECORD_INTS);
+    const [ox, oy, oz] = this.region.origin;
+    const { gridBits, shift } = this;
     for (let i = 0; i < count; i++) {
       if (this.count === this.capacity) this.flush();
-      const p = i * RECORD_INTS;
-      this.buffer.set(records.subarray(i * RECORD, (i + 1) * RECORD), this.count * RECORD);
-      this.cells[this.count++] = this.cellOf(ints[p], ints[p + 1], ints[p + 2]);
+      const f = i * RECORD_INTS;
+      const t = this.count * RECORD_INTS;
+      const to = this.ints;
+      const x = from[f], y = from[f + 1], z = from[f + 2];
+      to[t] = x;
+      to[t + 1] = y;
+      to[t + 2] = z;
+      to[t + 3] = from[f + 3];
+      to[t + 4] = from[f + 4];
+      to[t + 5] = from[f + 5];
+      this.cells[this.count++] = (((x - ox) >> shift) << (2 * gridBits)) | (((y - oy) >> shift) << gridBits) | ((z - oz) >> shift);
     }
   }
 
@@ -103,9 +106,12 @@ export class Distributor {
     this.count = 0;
   }
 
-  /** Flushes; the scratch file stays open for reading cells. */
+  /** Flushes and lets the buffers go; the scratch file stays open for reading cells. */
   finish(): void {
     this.flush();
+    this.buffer = this.sorted = new Uint8Array(0);
+    this.ints = this.sortedInts = new Int32Array(0);
+    this.cells = new Uint16Array(0);
   }
 
   /** Where the cells' records are in the scratch file: byte offset and count of each block, flattened. */

@@ -11,8 +11,8 @@ export const SAMPLE_BITS = 7;
  * parent's grid with a point the parent keeps: the invariant the tests check.
  */
 export class Splitter {
-  private readonly stamp = new Uint32Array(1 << (3 * SAMPLE_BITS));
-  private stampId = 0;
+  /** One bit per cell of the grid (256 kB: stays in cache, unlike a stamp per cell). */
+  private readonly taken = new Int32Array(1 << (3 * SAMPLE_BITS - 5));
   private classes = new Uint8Array(0);
   private scratch = new Uint32Array(0);
   readonly counts = new Uint32Array(9);
@@ -23,25 +23,23 @@ export class Splitter {
       this.classes = new Uint8Array(n);
       this.scratch = new Uint32Array(n);
     }
-    const { stamp, classes, scratch, counts } = this;
-    if (++this.stampId === 0xffffffff) {
-      stamp.fill(0);
-      this.stampId = 1;
-    }
-    const id = this.stampId;
+    const { taken, classes, scratch, counts } = this;
     const gb = Math.min(SAMPLE_BITS, bits);
     const s = bits - gb;
     const h = bits - 1;
     const [ox, oy, oz] = origin;
     counts.fill(0);
+    taken.fill(0, 0, Math.max(1, (1 << (3 * gb)) >> 5));
     for (let i = 0; i < n; i++) {
       const p = order[from + i] * RECORD_INTS;
       const x = ints[p] - ox;
       const y = ints[p + 1] - oy;
       const z = ints[p + 2] - oz;
       const key = ((x >> s) << (2 * gb)) | ((y >> s) << gb) | (z >> s);
+      const word = key >> 5;
+      const bit = 1 << (key & 31);
       let c = 0;
-      if (stamp[key] !== id) stamp[key] = id;
+      if ((taken[word] & bit) === 0) taken[word] |= bit;
       else c = 1 + (((x >> h) << 2) | ((y >> h) << 1) | (z >> h));
       classes[i] = c;
       counts[c]++;
