@@ -15,6 +15,8 @@ import { NOISE_LIMIT, createScan } from '../../../samples/scan.js';
 import { parseScanName, writeScanE57, writeScanLas } from '../../../samples/scan-files.js';
 import { KIND, KINDS, buildingSolids } from '../../../samples/scan-solids.js';
 import { sampleOptions } from '../../../samples/variants.js';
+import { verifySample } from '../../../samples/verify.js';
+import * as WebIfc from 'web-ifc';
 import { openPointFile, type PointBatch } from '../../pointcloud/point-reader.js';
 
 type Vec3 = [number, number, number];
@@ -202,6 +204,10 @@ describe('sample scans (samples/scan.js)', () => {
     await writeScanLas(c, house, { points: 30000, seed: 'two' });
     assert.equal(hash(a), hash(b), 'three worker threads write what one does');
     assert.notEqual(hash(a), hash(c));
+    const d = path.join(tmp, 'd.e57'), e = path.join(tmp, 'e.e57');
+    await writeScanE57(d, house, { points: 20000, seed: 'one' });
+    await writeScanE57(e, house, { points: 20000, seed: 'one' });
+    assert.equal(hash(d), hash(e), 'E57 too');
   });
 
   it('writes a LAS 1.4 header that says what the records hold (read from the bytes)', async () => {
@@ -325,6 +331,14 @@ describe('sample scans (samples/scan.js)', () => {
     } finally {
       await reader.close();
     }
+  });
+
+  it("draws the UTM house's IFC where its truth says (web-ifc), the boxes its scan is made from", async () => {
+    const api = new WebIfc.IfcAPI();
+    await api.Init(undefined, true);
+    const { text, truth } = buildingText(sampleOptions('house-utm')!);
+    assert.deepEqual(verifySample(WebIfc, api, new TextEncoder().encode(text), truth), []);
+    assert.deepEqual(truth.box, utm.box);
   });
 
   it('caches named scans beside their building, made once', async () => {
