@@ -246,7 +246,7 @@ export function withTimeout(promise, ms, message = `timeout after ${Math.round(m
 }
 
 /** Page heap and the heaps of the page's workers (V8 heap + ArrayBuffer/wasm backing stores), after a GC. */
-async function measureHeap(cdp, workerSessions) {
+export async function measureHeap(cdp, workerSessions) {
   await cdp.send('HeapProfiler.collectGarbage');
   const page = await cdp.send('Runtime.getHeapUsage');
   let worker = 0;

@@ -1,0 +1,68 @@
+// The peer: potree-core 2.0.15 reading our file as Potree 2.0 (the bench server cuts
+// metadata.json, hierarchy.bin and octree.bin out of it: docs/POINTCLOUD-FORMAT.md), with
+// the same renderer settings as ours. As published it draws colours white unless its
+// input and output colour encodings are equal: both are set to linear here.
+import { PerspectiveCamera, Raycaster, Scene, Vector2, Vector3, WebGLRenderer, Color } from 'three';
+import { Potree, PointColorType, PointSizeType } from 'potree-core';
+import { install, FOV, WIDTH, HEIGHT } from './pointcloud-harness.js';
+
+let renderer;
+let camera;
+let scene;
+let potree;
+let cloud;
+let loads = [];
+
+install('potree-core', {
+  async setup(container) {
+    renderer = new WebGLRenderer({ antialias: true });
+    renderer.setPixelRatio(1);
+    renderer.setSize(WIDTH, HEIGHT);
+    container.appendChild(renderer.domElement);
+    camera = new PerspectiveCamera(FOV, WIDTH / HEIGHT, 0.1, 1e5);
+    camera.up.set(0, 0, 1);
+    scene = new Scene();
+    scene.background = new Color('#f2f3f5');
+    potree = new Potree();
+  },
+  async load(url, budget) {
+    potree.pointBudget = budget;
+    const base = url.replace(/metadata\.json$/, '');
+    cloud = await potree.loadPointCloud('metadata.json', base);
+    cloud.material.pointColorType = PointColorType.RGB;
+    cloud.material.pointSizeType = PointSizeType.ADAPTIVE;
+    cloud.material.size = 1;
+    cloud.material.inputColorEncoding = 0;
+    cloud.material.outputColorEncoding = 0;
+    scene.add(cloud);
+    cloud.updateMatrixWorld(true);
+    const box = cloud.pcoGeometry.tightBoundingBox.clone().applyMatrix4(cloud.matrixWorld);
+    return { min: box.min.toArray(), max: box.max.toArray() };
+  },
+  setCamera(eye, target) {
+    camera.position.set(...eye);
+    camera.lookAt(new Vector3(...target));
+    camera.updateMatrixWorld();
+  },
+  update() {
+    const result = potree.updatePointClouds([cloud], camera, renderer);
+    loads = loads.concat(result.nodeLoadPromises);
+  },
+  loading() {
+    const pending = loads.length > 0 || cloud.pcoGeometry.numNodesLoading > 0;
+    loads = [];
+    return pending;
+  },
+  render() {
+    renderer.render(scene, camera);
+  },
+  gl() {
+    return renderer.getContext();
+  },
+  pick(x, y) {
+    const ray = new Raycaster();
+    ray.setFromCamera(new Vector2((x / WIDTH) * 2 - 1, -(y / HEIGHT) * 2 + 1), camera);
+    const hit = Potree.pick([cloud], renderer, camera, ray.ray, { pickWindowSize: 9 });
+    return hit ? hit.position.toArray() : null;
+  },
+});
