@@ -14,12 +14,14 @@ const vite = viteBridge();
 
 export default {
   rootDir: '.',
-  // test/real-models/ reads files from the BIM_MODELS folder, test/*bcf*.test.ts from BIM_BCF;
+  // test/real-models/ reads files from the BIM_MODELS folder, test/*bcf*.test.ts from BIM_BCF,
+  // test/*real-scans*.test.ts from BIM_POINTCLOUDS;
   // scripts/test.mjs leaves them out when there is none
   files: [
     'test/**/*.test.ts',
     ...(process.env.BIM_REAL_MODELS === '0' ? ['!test/real-models/**'] : []),
     ...(process.env.BIM_BCF_CASES === '0' ? ['!test/*bcf*.test.ts'] : []),
+    ...(process.env.BIM_POINTCLOUD_SCANS === '0' ? ['!test/*real-scans*.test.ts'] : []),
   ],
   nodeResolve: false, // vite resolves modules
   staticLogging: !!process.env.CI || !process.stdout.isTTY, // no progress-bar redraws in logs

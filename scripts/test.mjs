@@ -16,7 +16,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { bimBcfFolder, bimBcfSetting, bimModelsFolder, bimModelsSetting } from './bim-models.mjs';
+import { bimBcfFolder, bimBcfSetting, bimModelsFolder, bimModelsSetting, bimPointcloudsFolder, bimPointcloudsSetting } from './bim-models.mjs';
 import { findBrowser } from './find-browser.mjs';
 import { bundleIsStale } from './stale-build.mjs';
 import { runServerTests } from './server-tests.mjs';
@@ -71,6 +71,13 @@ if (!bcf) {
   process.stdout.write(`Not run: ${files.length} test files of BCF test cases (test/: ${files.join(', ')}): no BIM_BCF folder at ${bimBcfSetting()}\n`);
 }
 
+// Tests of real scans (test/*real-scans*.test.ts) read them from the BIM_POINTCLOUDS folder.
+const scans = bimPointcloudsFolder();
+if (!scans) {
+  const files = readdirSync(path.join(ROOT, 'test')).filter((f) => /real-scans.*\.test\.ts$/.test(f));
+  process.stdout.write(`Not run: ${files.length} test files of real scans (test/: ${files.join(', ')}): no BIM_POINTCLOUDS folder at ${bimPointcloudsSetting()}\n`);
+}
+
 const tmp = mkdtempSync(path.join(tmpdir(), 'bim-wtr-'));
 const countsFile = path.join(tmp, 'counts.json');
 
@@ -80,7 +87,7 @@ const child = spawn(
   {
     cwd: ROOT,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, CHROME_PATH: browser, WTR_COUNTS_FILE: countsFile, BIM_REAL_MODELS: realModels ? '1' : '0', BIM_BCF_CASES: bcf ? '1' : '0' },
+    env: { ...process.env, CHROME_PATH: browser, WTR_COUNTS_FILE: countsFile, BIM_REAL_MODELS: realModels ? '1' : '0', BIM_BCF_CASES: bcf ? '1' : '0', BIM_POINTCLOUD_SCANS: scans ? '1' : '0' },
   },
 );
 

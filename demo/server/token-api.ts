@@ -3,6 +3,7 @@ import type { Plugin, ViteDevServer } from 'vite';
 import { demoPages } from './pages.js';
 import { bcfFiles, realModelFiles, sampleFiles } from './model-files.js';
 import { sceneFiles } from './scene-files.js';
+import { pointcloudFiles } from './pointcloud-files.js';
 import { serveDirectory, serveFiles, vendorFiles } from './static-files.js';
 import { TokenStore } from './tokens.js';
 import { VIEWER2D, VIEWER3D, tokenRoutes } from './token-routes.js';
@@ -17,6 +18,7 @@ import { VIEWER2D, VIEWER3D, tokenRoutes } from './token-routes.js';
  *   /models/<file>             real models from the BIM_MODELS folder (default ../shared/models)
  *   /bcf/<path>                BCF schemas and test cases from the BIM_BCF folder (default ../shared/bcf)
  *   /scenes/samples/<name>.scene|.plans|.products, /scenes/models/...   their scenes, plans (converted on first use) and product records
+ *   /pointclouds/<scan>.pointcloud   scans from the BIM_POINTCLOUDS folder as point cloud files (converted on first use, range requests)
  *   /dist/*    the script-tag bundles from `npm run build`
  *   /vendor/*  jQuery 1.12.4, 2.2.4 and 4.0.0
  *   /demo/*.html, /   the demo pages, rendered with fresh token URLs
@@ -32,6 +34,7 @@ export function tokenApi(): Plugin {
     realModelFiles(),
     bcfFiles(),
     sceneFiles(),
+    pointcloudFiles(),
     serveDirectory('/dist/', join(root, 'dist'), 'not built yet: run `npm run build` (npm start does it for you)'),
     serveFiles(vendorFiles(root)),
     demoPages(root, store, () => server?.transformIndexHtml.bind(server)),

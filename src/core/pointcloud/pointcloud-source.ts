@@ -83,7 +83,7 @@ class RangeReader {
         return this.checked(bytes.subarray(0, size), offset, size, exact);
       }
       if (response.status === 416) return this.checked(new Uint8Array(0), offset, size, exact);
-      if (!response.ok) throw new PointCloudFormatError(`the server answered ${response.status} ${response.statusText}`.trim());
+      if (!response.ok) throw new PointCloudFormatError(`the server answered ${response.status} ${response.statusText}`.trim() + (await reason(response)));
       // The server sends the whole file: keep it, and read everything else from it.
       this.whole = new Uint8Array(await response.arrayBuffer());
     }
@@ -99,6 +99,17 @@ class RangeReader {
 function pointCloudError(url: string, e: unknown): ViewerError {
   if (e instanceof ViewerError) return e;
   return new ViewerError('pointcloud', `Could not load the point cloud ${url}: ${(e as Error).message ?? String(e)}`);
+}
+
+/** What an error answer says (the platform's JSON error, or a short text), to pass on. */
+async function reason(response: Response): Promise<string> {
+  try {
+    const text = (await response.text()).trim();
+    const message = text.startsWith('{') ? JSON.parse(text)?.error?.message : text;
+    return typeof message === 'string' && message && message.length < 500 ? `: ${message}` : '';
+  } catch {
+    return '';
+  }
 }
 
 const hex = (n: number) => (n >>> 0).toString(16).padStart(8, '0');

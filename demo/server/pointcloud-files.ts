@@ -1,0 +1,81 @@
+import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve, sep } from 'node:path';
+import type { ServerResponse } from 'node:http';
+import { bimPointcloudsFolder, bimPointcloudsSetting } from '../../scripts/bim-models.mjs';
+import { pointcloudOf } from '../../scripts/pointcloud-cache.mjs';
+import { ApiError, sendError, sendJson, type Middleware } from './http.js';
+
+const PREFIX = '/pointclouds/';
+const SUFFIX = '.pointcloud';
+
+/**
+ * Real scans (LAS, LAZ, E57 from the BIM_POINTCLOUDS folder) as point cloud files:
+ * `/pointclouds/<scan file>.pointcloud`, converted on first request (scripts/pointcloud-cache.mjs)
+ * and served with HTTP range requests as the platform serves them. A scan that does not
+ * convert is a 422 with the reader's message. `/pointclouds/` lists the scans and their
+ * MANIFEST.tsv rows (`{scans: [{file, size, contents}]}`) for the tests.
+ */
+export function pointcloudFiles(): Middleware {
+  return (req, res, next) => {
+    const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (pathname === PREFIX && req.method === 'GET') return listScans(res);
+    if (!pathname.startsWith(PREFIX) || !pathname.endsWith(SUFFIX)) return next();
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const folder: string | null = bimPointcloudsFolder();
+    if (!folder) return sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No scans here: the BIM_POINTCLOUDS folder (${bimPointcloudsSetting()}) does not exist`));
+    const scan = resolve(folder, '.' + sep + pathname.slice(PREFIX.length, -SUFFIX.length));
+    let found = false;
+    try {
+      found = scan.startsWith(resolve(folder) + sep) && statSync(scan).isFile();
+    } catch {
+      found = false;
+    }
+    if (!found) return sendError(res, new ApiError(404, 20, 'NOT_FOUND', `${pathname}: no such scan in the BIM_POINTCLOUDS folder`));
+    (pointcloudOf(scan) as Promise<string>).then(
+      (file) => sendRanged(req.method!, req.headers.range, file, res),
+      (error: Error) => sendError(res, new ApiError(422, 422, 'UNPROCESSABLE', `${pathname}: ${error.message}`)),
+    );
+  };
+}
+
+function listScans(res: ServerResponse) {
+  const folder: string | null = bimPointcloudsFolder();
+  if (!folder) return sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No scans here: the BIM_POINTCLOUDS folder (${bimPointcloudsSetting()}) does not exist`));
+  const contents = new Map<string, string>();
+  try {
+    for (const line of readFileSync(join(folder, 'MANIFEST.tsv'), 'utf8').split('\n').slice(1)) {
+      const cells = line.split('\t');
+      if (cells.length >= 5) contents.set(cells[0], cells[4]);
+    }
+  } catch {
+    // no MANIFEST: the files still list
+  }
+  const scans = readdirSync(folder)
+    .filter((f) => /\.(las|laz|e57)$/i.test(f))
+    .sort()
+    .map((file) => ({ file, size: statSync(join(folder, file)).size, contents: contents.get(file) ?? '' }));
+  sendJson(res, 200, { scans });
+}
+
+/** A file, whole (200) or one range of it (206 with Content-Range; 416 past its end). */
+export function sendRanged(method: string, range: string | undefined, file: string, res: ServerResponse) {
+  const size = statSync(file).size;
+  const headers = { 'Content-Type': 'application/vnd.platform.pointcloud', 'Accept-Ranges': 'bytes', 'Cache-Control': 'no-cache' };
+  const asked = /^bytes=(\d*)-(\d*)$/.exec(range ?? '');
+  if (!asked || (!asked[1] && !asked[2])) {
+    res.writeHead(200, { ...headers, 'Content-Length': size });
+    if (method === 'HEAD') return void res.end();
+    return void createReadStream(file).on('error', (e) => res.destroy(e)).pipe(res);
+  }
+  // "bytes=-N" is the last N bytes.
+  const start = asked[1] ? Number(asked[1]) : Math.max(0, size - Number(asked[2]));
+  const end = asked[1] && asked[2] ? Math.min(Number(asked[2]), size - 1) : size - 1;
+  if (start >= size || end < start) {
+    res.writeHead(416, { ...headers, 'Content-Range': `bytes */${size}` });
+    return void res.end();
+  }
+  res.writeHead(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${size}` });
+  if (method === 'HEAD') return void res.end();
+  createReadStream(file, { start, end }).on('error', (e) => res.destroy(e)).pipe(res);
+}
+
