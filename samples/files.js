@@ -73,21 +73,31 @@ export async function sampleScan(name, { dir = CACHE, log = () => {} } = {}) {
   if (!scan || !sampleOptions(scan.building)) throw new Error(`no sample scan called ${name} (<building>.scan[-<size>].las or .e57)`);
   const { truth } = sampleFile(scan.building, { dir, log });
   const file = join(dirname(truth), name);
-  if (!existsSync(file)) {
-    const started = performance.now();
-    const facts = readTruth(truth, scan.building);
-    const part = `${file}.${process.pid}.part`;
-    try {
-      if (scan.format === 'las') await writeScanLas(part, facts, { points: scan.points });
-      else await writeScanE57(part, facts, { points: scan.points });
-      renameSync(part, file);
-    } finally {
-      rmSync(part, { force: true });
-    }
-    log(`generated ${name}: ${scan.points} points in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  if (existsSync(file)) return file;
+  // One making per file in this process (a server asked twice at once); other processes write their own part file.
+  let making = MAKING.get(file);
+  if (!making) {
+    making = (async () => {
+      const started = performance.now();
+      const facts = readTruth(truth, scan.building);
+      const part = `${file}.${process.pid}.part`;
+      try {
+        if (scan.format === 'las') await writeScanLas(part, facts, { points: scan.points });
+        else await writeScanE57(part, facts, { points: scan.points });
+        renameSync(part, file);
+      } finally {
+        rmSync(part, { force: true });
+      }
+      log(`generated ${name}: ${scan.points} points in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      return file;
+    })().finally(() => MAKING.delete(file));
+    MAKING.set(file, making);
   }
-  return file;
+  return making;
 }
+
+/** Scans being made, by path. @type {Map<string, Promise<string>>} */
+const MAKING = new Map();
 
 /** A cached truth; made again when its file is longer than a string can be (offices of millions of products). */
 function readTruth(/** @type {string} */ file, /** @type {string} */ building) {

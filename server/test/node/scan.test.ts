@@ -343,7 +343,8 @@ describe('sample scans (samples/scan.js)', () => {
 
   it('caches named scans beside their building, made once', async () => {
     const dir = path.join(tmp, 'cache');
-    const las = await sampleScan('cabin.scan-3k.las', { dir });
+    const [las, twice] = await Promise.all([sampleScan('cabin.scan-3k.las', { dir }), sampleScan('cabin.scan-3k.las', { dir })]);
+    assert.equal(twice, las, 'asked twice at once: made once');
     assert.ok(existsSync(path.join(path.dirname(las), 'cabin.ifc')), 'the IFC it lines up with, beside it');
     const made = statSync(las).mtimeMs;
     assert.equal(await sampleScan('cabin.scan-3k.las', { dir }), las);
