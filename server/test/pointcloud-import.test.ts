@@ -228,6 +228,11 @@ describe('point cloud imports', () => {
       assert.equal(body.error.code, 416);
       assert.match(body.error.message, /not inside the file/);
     }
+    const preflight = await fetch(fileUrl, { method: 'OPTIONS', headers: { Origin: 'https://elsewhere.example', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'range' } });
+    assert.equal(preflight.status, 204, 'a viewer on another origin may send a suffix Range');
+    assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
+    assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /\bRange\b/i);
+    assert.match(open.headers.get('access-control-expose-headers') ?? '', /Content-Range/, 'it may read where a part belongs');
     const ignored = await range(fileUrl, 'bytes=0-1,5-6');
     assert.equal(ignored.status, 200, 'several ranges: the whole file');
     assert.equal((await ignored.arrayBuffer()).byteLength, n);

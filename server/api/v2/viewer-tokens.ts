@@ -167,6 +167,18 @@ export async function viewerTokenRoutes(app: FastifyInstance, ctx: Context) {
       },
     );
 
+    // A viewer on another origin asking for a suffix range (`bytes=-n`, not a CORS-safelisted
+    // Range) first sends a preflight: Range is allowed, from any origin, as the file is.
+    app.options(`/projects/:project/${kind}/file`, { schema: { hide: true } }, (_request, reply) =>
+      reply
+        .status(204)
+        .header('Access-Control-Allow-Origin', '*')
+        .header('Access-Control-Allow-Methods', 'GET, HEAD')
+        .header('Access-Control-Allow-Headers', 'Range')
+        .header('Access-Control-Max-Age', '86400')
+        .send(),
+    );
+
     app.get<{ Params: { project: string }; Querystring: { token?: string; model?: string; ids?: string; attributes: boolean; definedBy: boolean; page: number; per_page: number } }>(
       `/projects/:project/${kind}/products`,
       { schema: { tags, params: projectParams, querystring: productsQuery } },
