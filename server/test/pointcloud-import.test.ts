@@ -187,7 +187,7 @@ describe('point cloud imports', () => {
     }
   }
 
-  it('refuses random bytes named scan.las, and a LAS header whose points are missing; nothing left', async () => {
+  it('refuses random bytes named scan.las, a LAS header whose points are missing, an unknown point format; nothing left', async () => {
     const model = await newModel('Random');
     const random = await uploadAndWait(model.id, 'scan.las', randomBytes(4096));
     assert.equal(random.result, 'error');
@@ -195,6 +195,11 @@ describe('point cloud imports', () => {
     const truncated = await uploadAndWait(model.id, 'short.las', makeLas(10, 5000));
     assert.equal(truncated.result, 'error');
     assert.match(truncated.error!, /^(truncated|malformed): /);
+    const format15 = makeLas(100);
+    format15[104] = 15;
+    const unsupported = await uploadAndWait(model.id, 'future.las', format15);
+    assert.equal(unsupported.result, 'error');
+    assert.match(unsupported.error!, /^unsupported: .*15/);
     assert.deepEqual((await v1.get(`/revisions?model_id=${model.id}`)).json, []);
     assert.deepEqual(blobsOf(model.id), []);
   });
@@ -304,5 +309,9 @@ describe('point cloud imports', () => {
     assert.equal(revisions[0].point_count, 3_000_000);
     assert.deepEqual(blobsOf(model.id).sort(), [`pointclouds/${model.id}/${upload.json.token}.bimcloud`, `uploads/${model.id}/${upload.json.token}.las`]);
     assert.deepEqual(scratchLeft(), [], 'the second attempt removed the first one\'s scratch folder; no import of this file left any');
+
+    // Deleting the model deletes its files, the point cloud too.
+    assert.equal((await v1.delete(`/model?model_id=${model.id}`)).status, 204);
+    assert.deepEqual(blobsOf(model.id), []);
   });
 });
