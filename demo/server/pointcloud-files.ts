@@ -3,9 +3,12 @@ import { join, resolve, sep } from 'node:path';
 import type { ServerResponse } from 'node:http';
 import { bimPointcloudsFolder, bimPointcloudsSetting } from '../../scripts/bim-models.mjs';
 import { pointcloudOf } from '../../scripts/pointcloud-cache.mjs';
+import { sampleScan } from '../../samples/files.js';
+import { parseScanName } from '../../samples/scan-files.js';
 import { ApiError, sendError, sendJson, type Middleware } from './http.js';
 
 const PREFIX = '/pointclouds/';
+const SAMPLES = '/pointclouds/samples/';
 const SUFFIX = '.pointcloud';
 
 /**
@@ -13,7 +16,9 @@ const SUFFIX = '.pointcloud';
  * `/pointclouds/<scan file>.pointcloud`, converted on first request (scripts/pointcloud-cache.mjs)
  * and served with HTTP range requests as the platform serves them. A scan that does not
  * convert is a 422 with the reader's message. `/pointclouds/` lists the scans and their
- * MANIFEST.tsv rows (`{scans: [{file, size, contents}]}`) for the tests.
+ * MANIFEST.tsv rows (`{scans: [{file, size, contents}]}`) for the tests. The sample
+ * buildings' scans (samples/scan-files.js names: `house-utm.scan-200k.las`) are at
+ * `/pointclouds/samples/<scan>.pointcloud`, generated and converted on first request.
  */
 export function pointcloudFiles(): Middleware {
   return (req, res, next) => {
@@ -21,6 +26,7 @@ export function pointcloudFiles(): Middleware {
     if (pathname === PREFIX && req.method === 'GET') return listScans(res);
     if (!pathname.startsWith(PREFIX) || !pathname.endsWith(SUFFIX)) return next();
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    if (pathname.startsWith(SAMPLES)) return sampleCloud(req.method, req.headers.range, pathname, res);
     const folder: string | null = bimPointcloudsFolder();
     if (!folder) return sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No scans here: the BIM_POINTCLOUDS folder (${bimPointcloudsSetting()}) does not exist`));
     const scan = resolve(folder, '.' + sep + pathname.slice(PREFIX.length, -SUFFIX.length));
@@ -36,6 +42,17 @@ export function pointcloudFiles(): Middleware {
       (error: Error) => sendError(res, new ApiError(422, 422, 'UNPROCESSABLE', `${pathname}: ${error.message}`)),
     );
   };
+}
+
+function sampleCloud(method: string, range: string | undefined, pathname: string, res: ServerResponse) {
+  const name = pathname.slice(SAMPLES.length, -SUFFIX.length);
+  if (!parseScanName(name)) return sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No sample scan called ${name} (<building>.scan[-<size>].las or .e57)`));
+  (sampleScan(name) as Promise<string>)
+    .then((scan) => pointcloudOf(scan) as Promise<string>)
+    .then(
+      (file) => sendRanged(method, range, file, res),
+      (error: Error) => sendError(res, new ApiError(422, 422, 'UNPROCESSABLE', `${pathname}: ${error.message}`)),
+    );
 }
 
 function listScans(res: ServerResponse) {

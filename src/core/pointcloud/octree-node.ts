@@ -13,8 +13,10 @@ export class OctreeNode {
   loading = false;
   /** Set when its points failed to load: not asked for again. */
   failed = false;
-  /** Shown with all its children this frame: its points are as dense as theirs. */
-  refined = false;
+  /** Shown this frame. */
+  drawn = false;
+  /** Per octant, the level of detail drawn there this frame (the finest level around its points). */
+  readonly octantLevels = new Float32Array(8);
   /** The last frame it was shown (the cache drops the longest unseen first). */
   lastShown = 0;
 
@@ -61,6 +63,33 @@ export function buildOctree(hierarchy: Uint8Array, metadata: PointCloudMetadata,
   }
   if (!root) throw new PointCloudFormatError('the hierarchy has no root node');
   return root;
+}
+
+/**
+ * The level of detail drawn in each octant of the drawn nodes (after the selection): a
+ * drawn child's own mean level, else the node's level. Deepest first, so parents read
+ * their children's.
+ */
+export function updateOctantLevels(drawn: OctreeNode[]) {
+  const order = [...drawn].sort((a, b) => b.level - a.level);
+  for (const node of order) {
+    for (let i = 0; i < 8; i++) {
+      const child = node.children[i];
+      node.octantLevels[i] = child?.drawn ? meanLevel(child) : node.level;
+    }
+  }
+}
+
+/** A drawn node's level of detail over the octants that hold points (those with a child, else all). */
+function meanLevel(node: OctreeNode): number {
+  let sum = 0;
+  let n = 0;
+  for (let i = 0; i < 8; i++) {
+    if (!node.children[i]) continue;
+    sum += node.octantLevels[i];
+    n++;
+  }
+  return n ? sum / n : node.level;
 }
 
 /** Every node of the tree, parents before children. */

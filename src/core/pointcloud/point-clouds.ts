@@ -6,7 +6,7 @@ import { PointCloudModel } from './pointcloud-model.js';
 import { PointCloudSource } from './pointcloud-source.js';
 import { selectNodes } from './node-selection.js';
 import { pickPoint, type PointHit } from './point-picking.js';
-import type { OctreeNode } from './octree-node.js';
+import { updateOctantLevels, type OctreeNode } from './octree-node.js';
 
 /** The point cloud settings of a viewer (getPointCloudOptions / setPointCloudOptions). */
 export interface PointCloudOptions {
@@ -59,6 +59,8 @@ export class PointClouds {
   /** Nodes the last frame wanted and had not asked for yet. */
   private waiting = 0;
   private edl: EdlPass | null = null;
+  /** The nodes drawn in the last frame. */
+  private drawn: OctreeNode[] = [];
   /** Node names in the order they were asked for (tests read it). */
   readonly requested: string[] = [];
 
@@ -143,13 +145,15 @@ export class PointClouds {
     this.decodeArrived();
     const shown = this.clouds.filter((c) => c.group.visible);
     const { visible, wanted, points } = selectNodes(shown.map((c) => ({ root: c.root, matrix: c.group.matrixWorld })), { camera, height, budget: this.options.pointBudget, clipping });
+    for (const node of this.drawn) node.drawn = false;
     for (const cloud of this.clouds) for (const child of cloud.group.children) child.visible = false;
-    const drawn = new Set(visible);
     for (const node of visible) {
       node.points!.visible = true;
+      node.drawn = true;
       node.lastShown = this.frame;
-      node.refined = node.children.every((c) => !c || drawn.has(c)) && node.children.some(Boolean);
     }
+    this.drawn = visible;
+    updateOctantLevels(visible);
     this.drawnPoints = points;
     const ortho = (camera as OrthographicCamera).isOrthographicCamera;
     for (const cloud of this.clouds) {

@@ -24,6 +24,9 @@ in float classification;
 uniform int mode;
 uniform float pointSize;
 uniform float spacing;
+// The node's cube side, and per octant of it the level of detail drawn there (fractional).
+uniform float nodeSize;
+uniform float octantLevels[8];
 uniform float projection;
 uniform bool orthographic;
 uniform vec2 sizeRange;
@@ -56,10 +59,15 @@ void main() {
   #include <clipping_planes_vertex>
   gl_Position = projectionMatrix * mvPosition;
   #include <logdepthbuf_vertex>
-  // Adaptive size: as wide as the node's spacing between points, so coarse (far) levels
-  // close their gaps with larger points and fine ones stay sharp.
+  // Adaptive size: as wide as the spacing between the points drawn around this one (the
+  // finest level drawn in its octant of the node; positions are relative to the node's
+  // minimum), so coarse (far) levels close their gaps with larger points and fine ones
+  // stay sharp, and a parent's points shrink where its children are drawn too.
+  vec3 upper = step(vec3(nodeSize * 0.5), position);
+  int octant = int(upper.x) * 4 + int(upper.y) * 2 + int(upper.z);
+  float level = octantLevels[octant];
   float perMetre = orthographic ? projection : projection / max(-mvPosition.z, 1e-6);
-  gl_PointSize = clamp(pointSize * spacing * perMetre, sizeRange.x, sizeRange.y);
+  gl_PointSize = clamp(pointSize * spacing / exp2(level) * perMetre, sizeRange.x, sizeRange.y);
 }
 `;
 
@@ -81,7 +89,10 @@ void main() {
 export interface PointUniforms {
   mode: { value: number };
   pointSize: { value: number };
+  /** The root's spacing. */
   spacing: { value: number };
+  nodeSize: { value: number };
+  octantLevels: { value: Float32Array };
   projection: { value: number };
   orthographic: { value: boolean };
   sizeRange: { value: Vector2 };
@@ -95,7 +106,7 @@ export interface PointUniforms {
  * The material of one cloud's points. The viewer's clipping planes reach it through
  * three's clipping chunks (`clippingPlanes`, updated per frame as uniforms; a new number of
  * planes picks another cached program), and its depth kind through DepthBuffer.track.
- * Per node, only `spacing` changes (set before each node draws).
+ * Per node, only `nodeSize` and `octantLevels` change (set before each node draws).
  */
 export function pointMaterial(logDepthBufFC: { value: number }): ShaderMaterial & { uniforms: PointUniforms } {
   const classes = new DataTexture(new Uint8Array(256 * 4), 256, 1, RGBAFormat, UnsignedByteType);
@@ -103,6 +114,8 @@ export function pointMaterial(logDepthBufFC: { value: number }): ShaderMaterial 
     mode: { value: 0 },
     pointSize: { value: 1 },
     spacing: { value: 1 },
+    nodeSize: { value: 1 },
+    octantLevels: { value: new Float32Array(8) },
     projection: { value: 1 },
     orthographic: { value: false },
     sizeRange: { value: new Vector2(2, 48) },

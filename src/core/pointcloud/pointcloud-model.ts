@@ -23,6 +23,7 @@ export class PointCloudModel {
     this.root = buildOctree(source.hierarchy, source.metadata, origin);
     this.group.matrixAutoUpdate = false;
     this.material = pointMaterial(logDepthBufFC);
+    this.material.uniforms.spacing.value = source.metadata.spacing;
     const names = new Set(source.metadata.attributes.map((a) => a.name));
     this.has = { rgb: names.has('rgb'), intensity: names.has('intensity'), classification: names.has('classification') };
     const intensity = source.metadata.attributes.find((a) => a.name === 'intensity');
@@ -64,10 +65,12 @@ export class PointCloudModel {
     points.frustumCulled = false; // the node selection culls
     points.visible = false;
     points.renderOrder = 10;
-    const spacing = this.source.metadata.spacing;
+    const size = node.box.max.x - node.box.min.x;
     points.onBeforeRender = () => {
-      // Points as wide as the spacing of the finest level drawn here.
-      this.material.uniforms.spacing.value = spacing / 2 ** (node.level + (node.refined ? 1 : 0));
+      // Points as wide as the spacing of the finest level drawn around them (octree-node.ts).
+      const u = this.material.uniforms;
+      u.nodeSize.value = size;
+      u.octantLevels.value.set(node.octantLevels);
       this.material.uniformsNeedUpdate = true;
     };
     points.updateMatrix();
