@@ -1,4 +1,3 @@
-import { closeSync, openSync } from 'node:fs';
 import { readBlocks, type Region } from './distribute.js';
 import { indexChunk, type ChunkRoot } from './index-chunk.js';
 import type { NodeWriter, WrittenNode } from './node-writer.js';
@@ -8,7 +7,9 @@ import type { Splitter } from './subsample.js';
 /** One chunk to index: where its points are on disk, and its node. */
 export interface ChunkJob {
   pointsPath: string;
-  /** Byte offset and record count of each block, flattened. */
+  /** The distributor's runs (in memory, or null: in the file). */
+  runs: (SharedArrayBuffer | null)[];
+  /** Run, byte offset and record count of each block, flattened. */
   blocks: number[];
   region: Region;
   maxNodePoints: number;
@@ -24,14 +25,7 @@ export interface ChunkResult {
 
 /** Reads a chunk's points, indexes them and writes its nodes (in this thread or a worker). */
 export function runChunkJob(job: ChunkJob, writer: NodeWriter, splitter: Splitter): ChunkResult {
-  const fd = openSync(job.pointsPath, 'r');
-  let loaded;
-  try {
-    loaded = readBlocks(fd, job.blocks);
-  } finally {
-    closeSync(fd);
-  }
-  const { records, count } = loaded;
+  const { records, count } = readBlocks(job.pointsPath, job.runs, job.blocks);
   if (job.rgbScale !== 1) scaleColors(records, count);
   const nodes: [string, WrittenNode][] = [];
   const root = indexChunk(records, count, job.region, job.maxNodePoints, splitter, (name, source, order, from, to) => {

@@ -7,7 +7,7 @@ import { PointCloudError, type PointReader } from '../point-reader.js';
 import { hierarchyOf, writeContainer } from './assemble.js';
 import { mergeCells } from './chunks.js';
 import { cubeBounds, octreeCube, type OctreeCube } from './cube.js';
-import { Distributor } from './distribute.js';
+import { Distributor, RunBudget } from './distribute.js';
 import { runChunkJob, type ChunkJob, type ChunkResult } from './chunk-job.js';
 import type { ChunkRoot } from './index-chunk.js';
 import { IndexPool, type OctreePart } from './index-pool.js';
@@ -26,8 +26,10 @@ export interface ConvertOptions {
   scratchDir?: string;
   /** Points per leaf at most. */
   maxNodePoints?: number;
-  /** Points indexed in memory at once at most (the memory bound: about 70 bytes a point). */
+  /** Points indexed in memory at once at most, per thread (the memory bound: about 35 bytes a point). */
   maxChunkPoints?: number;
+  /** Bytes of sorted points kept in memory rather than in scratch files (24 bytes a point). */
+  memoryRuns?: number;
   /** Threads that index chunks (default: 2, or 1 on one core; by default clouds under a million points are indexed in this thread). */
   threads?: number;
   onProgress?: (fraction: number) => void;
@@ -52,6 +54,8 @@ export interface ConvertSummary {
 /** Chosen by measurement (docs/POINTCLOUD-FORMAT.md). */
 export const DEFAULT_MAX_NODE_POINTS = 50_000;
 export const DEFAULT_MAX_CHUNK_POINTS = 2_000_000;
+/** 512 MiB: about 22 million points sorted without touching the disk. */
+export const DEFAULT_MEMORY_RUNS = 512 << 20;
 /** Fewer points are indexed in this thread: starting workers would cost more than it saves. */
 const MIN_THREADED_POINTS = 1_000_000;
 
@@ -73,6 +77,9 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
   const scratch = mkdtempSync(path.join(options.scratchDir ?? tmpdir(), 'bimcloud-'));
   const open: { close(): void }[] = [];
   let outputStarted = false;
+  // Index workers start now, so they are ready (TypeScript loaded) when the points are sorted.
+  const threads = Math.max(1, Math.floor(options.threads ?? Math.min(2, availableParallelism())));
+  const pool = threads > 1 && (options.threads !== undefined || info.pointCount >= MIN_THREADED_POINTS) ? new IndexPool(threads, scratch, present) : null;
   try {
     signal?.throwIfAborted();
     // 1. The cube, and 2-3. one pass that sorts the points into the grid's cells on disk.
@@ -81,7 +88,8 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
     let bounds = stated ?? (await scanBounds(reader, { signal, onPoints: (n) => progress((0.1 * n) / expected) }));
     if (!bounds) throw new PointCloudError('empty', 'The scan holds no points');
     let cube = octreeCube(bounds, info.scale);
-    const root = () => new Distributor(path.join(scratch, `points-${open.length}`), { name: 'r', origin: [0, 0, 0], bits: cube.bits });
+    const budget = new RunBudget(Math.max(0, options.memoryRuns ?? DEFAULT_MEMORY_RUNS));
+    const root = () => new Distributor(path.join(scratch, `points-${open.length}`), { name: 'r', origin: [0, 0, 0], bits: cube.bits }, budget);
     let distributor = root();
     open.push(distributor);
     const base = stated ? 0 : 0.1;
@@ -93,6 +101,8 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
       if (!(error instanceof OutsideCube && stated)) throw error;
       // The header's bounds were wrong: read the real ones and start again.
       stated = null;
+      distributor.runs.length = 0; // its runs in memory go, and their budget comes back
+      budget.left = Math.max(0, options.memoryRuns ?? DEFAULT_MEMORY_RUNS);
       bounds = await scanBounds(reader, { signal });
       if (!bounds) throw new PointCloudError('empty', 'The scan holds no points');
       cube = octreeCube(bounds, info.scale);
@@ -112,12 +122,12 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
       for (const chunk of mergeCells(d.counts, d.gridBits, d.region, maxChunkPoints)) {
         signal?.throwIfAborted();
         if (chunk.count > maxChunkPoints && chunk.region.bits > 0) {
-          const finer = new Distributor(path.join(scratch, `points-${open.length}`), chunk.region);
+          const finer = new Distributor(path.join(scratch, `points-${open.length}`), chunk.region, budget);
           open.push(finer);
           for (const { records, count } of d.cellBlocks(chunk.cells[0])) finer.addRecords(records, count);
           finer.finish();
           collect(finer);
-        } else jobs.push({ pointsPath: d.path, blocks: d.blocksOf(chunk.cells), region: chunk.region, maxNodePoints, rgbScale });
+        } else jobs.push({ pointsPath: d.path, runs: d.runs, blocks: d.blocksOf(chunk.cells), region: chunk.region, maxNodePoints, rgbScale });
       }
     };
     collect(distributor);
@@ -129,7 +139,6 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
     /** The octree section in parts: this thread's writer's, then each worker's. */
     const parts: OctreePart[] = [{ path: writer.path, size: 0 }];
     const partNodes: [string, WrittenNode][][] = [[]];
-    const threads = Math.max(1, Math.floor(options.threads ?? Math.min(2, availableParallelism())));
     let indexed = 0;
     const done = (job: ChunkJob, result: ChunkResult, part: number) => {
       roots.push(result.root);
@@ -137,8 +146,7 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
       indexed += result.root.count + result.nodes.reduce((sum, [, node]) => sum + node.numPoints, 0);
       progress(readDone + (indexedShare * indexed) / stats.points);
     };
-    if (threads > 1 && jobs.length > 1 && (options.threads !== undefined || stats.points >= MIN_THREADED_POINTS)) {
-      const pool = new IndexPool(Math.min(threads, jobs.length), scratch, present);
+    if (pool && jobs.length > 1) {
       try {
         await Promise.all(
           jobs.map(async (job) => {
@@ -152,6 +160,7 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
         await pool.terminate();
       }
     } else {
+      await pool?.terminate();
       for (const job of jobs) {
         signal?.throwIfAborted();
         done(job, runChunkJob(job, writer, splitter), 0);
@@ -189,6 +198,7 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
     if (outputStarted) rmSync(outPath, { force: true });
     throw error;
   } finally {
+    await pool?.terminate();
     for (const file of open) {
       try {
         file.close();

@@ -12,10 +12,20 @@ export interface Region {
 export const GRID_BITS = 5;
 
 /**
- * Sorts the points of a region into the cells of a grid over it, on disk: records fill a
- * buffer; a full buffer is ordered by cell (a counting sort) and written as one run to a
- * scratch file, each cell's part of it a block. A cell's points are then its blocks, read
- * back with positional reads. Memory: two buffers of `capacity` records, whatever the count.
+ * How many bytes of sorted runs a conversion keeps in memory (shared by its distributors):
+ * runs past it go to the scratch file. Small and medium clouds then never touch the disk
+ * until the output; large ones use memory up to the budget, not beyond.
+ */
+export class RunBudget {
+  constructor(public left: number) {}
+}
+
+/**
+ * Sorts the points of a region into the cells of a grid over it: records fill a buffer; a
+ * full buffer is ordered by cell (a counting sort) into one run, kept in memory (a
+ * SharedArrayBuffer the index workers read without copying) while the budget lasts, else
+ * written to a scratch file; each cell's part of a run is a block. A cell's points are then
+ * its blocks. Memory: two buffers of `capacity` records, plus the runs the budget allows.
  */
 export class Distributor {
   readonly gridBits: number;
@@ -29,14 +39,17 @@ export class Distributor {
   private sorted: Uint8Array;
   private sortedInts: Int32Array;
   private readonly starts: Uint32Array;
-  /** Per cell: byte offset and record count of each block, flattened. */
+  /** Per cell: run, byte offset (in the run's memory, or in the file) and record count of each block, flattened. */
   private readonly blocks = new Map<number, number[]>();
+  /** The runs in order: in memory, or null for a run in the scratch file. */
+  readonly runs: (SharedArrayBuffer | null)[] = [];
   private readonly fd: number;
   private size = 0;
 
   constructor(
     readonly path: string,
     readonly region: Region,
+    private readonly budget = new RunBudget(0),
     readonly capacity = 1 << 20,
   ) {
     this.gridBits = Math.min(GRID_BITS, region.bits);
@@ -77,6 +90,15 @@ export class Distributor {
     const n = this.count;
     if (n === 0) return;
     const { cells, starts, counts } = this;
+    const bytes = n * RECORD;
+    const run = this.runs.length;
+    let memory: SharedArrayBuffer | null = null;
+    if (this.budget.left >= bytes) {
+      this.budget.left -= bytes;
+      memory = new SharedArrayBuffer(bytes);
+    }
+    this.runs.push(memory);
+    const base = memory ? 0 : this.size;
     starts.fill(0);
     for (let i = 0; i < n; i++) starts[cells[i] + 1]++;
     for (let c = 0; c < counts.length; c++) {
@@ -84,13 +106,13 @@ export class Distributor {
       if (k) {
         let list = this.blocks.get(c);
         if (!list) this.blocks.set(c, (list = []));
-        list.push(this.size + starts[c] * RECORD, k);
+        list.push(run, base + starts[c] * RECORD, k);
         counts[c] += k;
       }
       starts[c + 1] += starts[c];
     }
     const from = this.ints;
-    const to = this.sortedInts;
+    const to = memory ? new Int32Array(memory) : this.sortedInts;
     for (let i = 0; i < n; i++) {
       const t = starts[cells[i]]++ * RECORD_INTS;
       const f = i * RECORD_INTS;
@@ -101,8 +123,10 @@ export class Distributor {
       to[t + 4] = from[f + 4];
       to[t + 5] = from[f + 5];
     }
-    writeAll(this.fd, this.sorted.subarray(0, n * RECORD), this.size);
-    this.size += n * RECORD;
+    if (!memory) {
+      writeAll(this.fd, this.sorted.subarray(0, bytes), this.size);
+      this.size += bytes;
+    }
     this.count = 0;
   }
 
@@ -114,7 +138,7 @@ export class Distributor {
     this.cells = new Uint16Array(0);
   }
 
-  /** Where the cells' records are in the scratch file: byte offset and count of each block, flattened. */
+  /** Where the cells' records are: run, byte offset and count of each block, flattened (see `readBlocks`). */
   blocksOf(cells: number[]): number[] {
     return cells.flatMap((c) => this.blocks.get(c) ?? []);
   }
@@ -122,10 +146,15 @@ export class Distributor {
   /** A cell's records, block by block (a cell too large to hold at once). */
   *cellBlocks(cell: number): Generator<{ records: Uint8Array; count: number }> {
     const list = this.blocks.get(cell) ?? [];
-    for (let b = 0; b < list.length; b += 2) {
-      const records = new Uint8Array(list[b + 1] * RECORD);
-      readAll(this.fd, records, list[b]);
-      yield { records, count: list[b + 1] };
+    for (let b = 0; b < list.length; b += 3) {
+      const [run, offset, count] = [list[b], list[b + 1], list[b + 2]];
+      const memory = this.runs[run];
+      if (memory) yield { records: new Uint8Array(memory, offset, count * RECORD), count };
+      else {
+        const records = new Uint8Array(count * RECORD);
+        readAll(this.fd, records, offset);
+        yield { records, count };
+      }
     }
   }
 
@@ -134,15 +163,26 @@ export class Distributor {
   }
 }
 
-/** The records of `blocks` (byte offset and count pairs) of a scratch file, in one buffer. */
-export function readBlocks(fd: number, blocks: number[]): { records: Uint8Array; count: number } {
+/**
+ * The records of `blocks` (run, byte offset, count triples) in one buffer: from the runs
+ * in memory, or from the scratch file at `path` (opened only when a block is there).
+ */
+export function readBlocks(path: string, runs: (SharedArrayBuffer | null)[], blocks: number[]): { records: Uint8Array; count: number } {
   let count = 0;
-  for (let b = 1; b < blocks.length; b += 2) count += blocks[b];
+  for (let b = 2; b < blocks.length; b += 3) count += blocks[b];
   const records = new Uint8Array(count * RECORD);
-  let at = 0;
-  for (let b = 0; b < blocks.length; b += 2) {
-    readAll(fd, records.subarray(at, at + blocks[b + 1] * RECORD), blocks[b]);
-    at += blocks[b + 1] * RECORD;
+  let fd: number | null = null;
+  try {
+    let at = 0;
+    for (let b = 0; b < blocks.length; b += 3) {
+      const memory = runs[blocks[b]];
+      const bytes = blocks[b + 2] * RECORD;
+      if (memory) records.set(new Uint8Array(memory, blocks[b + 1], bytes), at);
+      else readAll((fd ??= openSync(path, 'r')), records.subarray(at, at + bytes), blocks[b + 1]);
+      at += bytes;
+    }
+  } finally {
+    if (fd !== null) closeSync(fd);
   }
   return { records, count };
 }

@@ -76,6 +76,8 @@ export async function distributeInput(reader: PointReader, cube: OctreeCube, d: 
     const inten = hasIntensity ? batch.intensity : undefined;
     const cls = hasClassification ? batch.classification : undefined;
     const rgb = hasColor ? colors : undefined;
+    let n = d.count;
+    const capacity = d.capacity;
     for (let i = 0; i < count; i++) {
       const x = positions[i * 3], y = positions[i * 3 + 1], z = positions[i * 3 + 2];
       if (!(Number.isFinite(x) && Number.isFinite(y) && Number.isFinite(z))) {
@@ -85,16 +87,23 @@ export async function distributeInput(reader: PointReader, cube: OctreeCube, d: 
       const xi = Math.round((x - ox) * inverse);
       const yi = Math.round((y - oy) * inverse);
       const zi = Math.round((z - oz) * inverse);
-      if (xi < 0 || yi < 0 || zi < 0 || xi >= edge || yi >= edge || zi >= edge) throw new OutsideCube(`A point (${x}, ${y}, ${z}) lies outside the bounds the file states`);
+      if (xi < 0 || yi < 0 || zi < 0 || xi >= edge || yi >= edge || zi >= edge) {
+        d.count = n;
+        throw new OutsideCube(`A point (${x}, ${y}, ${z}) lies outside the bounds the file states`);
+      }
       if (x < min[0]) min[0] = x;
       if (x > max[0]) max[0] = x;
       if (y < min[1]) min[1] = y;
       if (y > max[1]) max[1] = y;
       if (z < min[2]) min[2] = z;
       if (z > max[2]) max[2] = z;
-      if (d.count === d.capacity) d.flush();
-      const r = d.count * RECORD;
-      const q = d.count * RECORD_INTS;
+      if (n === capacity) {
+        d.count = n;
+        d.flush();
+        n = 0;
+      }
+      const r = n * RECORD;
+      const q = n * RECORD_INTS;
       ints[q] = xi;
       ints[q + 1] = yi;
       ints[q + 2] = zi;
@@ -123,8 +132,9 @@ export async function distributeInput(reader: PointReader, cube: OctreeCube, d: 
           if (v > rgbMax[c]) rgbMax[c] = v;
         }
       }
-      cells[d.count++] = ((xi >> shift) << (2 * gridBits)) | ((yi >> shift) << gridBits) | (zi >> shift);
+      cells[n++] = ((xi >> shift) << (2 * gridBits)) | ((yi >> shift) << gridBits) | (zi >> shift);
     }
+    d.count = n;
     points += count;
     options.onPoints?.(points);
   }

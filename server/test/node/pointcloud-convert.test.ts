@@ -225,7 +225,8 @@ describe('convertPointCloud on a generated cloud', () => {
 describe('convertPointCloud in worker threads', () => {
   it('writes the same nodes with the same points when two threads index the chunks', async () => {
     const input = testCloud(120_000, [2_000, 3_000, 40]);
-    const options = { maxChunkPoints: 20_000, maxNodePoints: 3_000 };
+    // The root's sorted points in memory, the dense cell's sorted again on disk.
+    const options = { maxChunkPoints: 20_000, maxNodePoints: 3_000, memoryRuns: 4 << 20 };
     const one = await convert(new ArrayPointReader(input), 'one-thread', { ...options, threads: 1 });
     const two = await convert(new ArrayPointReader(input), 'two-threads', { ...options, threads: 2 });
     assert.deepEqual([...two.nodes.keys()], [...one.nodes.keys()]);
@@ -289,7 +290,7 @@ describe('convertPointCloud edge cases', () => {
       intensity: Uint16Array.from([...input.intensity!, ...copies.intensity!]),
       classification: Uint8Array.from([...input.classification!, ...copies.classification!]),
     };
-    const converted = await convert(new ArrayPointReader(joined, { scale: [0.01, 0.01, 0.005] }), 'copies', { maxNodePoints: 1_000, maxChunkPoints: 5_000 });
+    const converted = await convert(new ArrayPointReader(joined, { scale: [0.01, 0.01, 0.005] }), 'copies', { maxNodePoints: 1_000, maxChunkPoints: 5_000, memoryRuns: 0 });
     assert.deepEqual(converted.file.metadata.scale, [0.005, 0.005, 0.005]);
     assert.equal(converted.summary.points, 50_000);
     assert.deepEqual(outputLines(converted), inputLines(joined, converted.file.metadata.offset, converted.file.metadata.scale, 1));
@@ -331,15 +332,17 @@ describe('convertPointCloud edge cases', () => {
     assert.equal(existsSync(out), false);
     assert.deepEqual(readdirSync(scratch), []);
 
-    // Aborted while indexing (progress past the reading pass).
-    const controller = new AbortController();
-    const onProgress = (fraction: number) => fraction > 0.6 && controller.abort(new Error('stopped'));
-    await assert.rejects(
-      convertPointCloud(new ArrayPointReader(input), out, { scratchDir: scratch, maxChunkPoints: 20_000, signal: controller.signal, onProgress }),
-      /stopped/,
-    );
-    assert.equal(existsSync(out), false);
-    assert.deepEqual(readdirSync(scratch), []);
+    // Aborted while indexing (progress past the reading pass), in this thread and in workers.
+    for (const threads of [1, 2]) {
+      const controller = new AbortController();
+      const onProgress = (fraction: number) => fraction > 0.6 && controller.abort(new Error('stopped'));
+      await assert.rejects(
+        convertPointCloud(new ArrayPointReader(input), out, { scratchDir: scratch, maxChunkPoints: 20_000, signal: controller.signal, onProgress, threads }),
+        /stopped/,
+      );
+      assert.equal(existsSync(out), false);
+      assert.deepEqual(readdirSync(scratch), []);
+    }
   });
 
   it('reports progress from 0 to 1, never going back', async () => {
