@@ -4,6 +4,7 @@ import { createViewer, removeViewer, pixels, pixelDifference, record, MODELS } f
 import { screenPoint } from './support/screen';
 import { sleep } from './support/page';
 import { expectScreenshot } from './support/screenshot';
+import { createViewer2d, removeViewer2d } from './support/viewer2d';
 import { buildCloud, floorAndWall, serveCloud } from './support/pointclouds';
 import { nodeBounds, type PointCloudMetadata, type Vec3 as Tuple } from '../src/core/formats/pointcloud';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
@@ -312,6 +313,35 @@ describe('point clouds: files that cannot be read', () => {
   it('a wrong modelType is an argument error', async () => {
     const rejected = await el.loadModel('/x', { modelType: 'mesh' as 'bim' }).then(() => null, (e: ViewerError) => e);
     assertEqual(rejected!.type, 'argument');
+  });
+});
+
+describe('point clouds in manifests', () => {
+  it('a model offering the point cloud format loads as a cloud in the 3D viewer; the 2D viewer leaves it out', async () => {
+    const cloud = await serveCloud('manifest.pointcloud', buildCloud(floorAndWall(4, 0.1), { cells: 16 }).bytes);
+    const manifest = {
+      models: [
+        { id: 'cabin', name: 'Cabin', formats: [{ type: 'application/x-step', url: new URL(MODELS.cabin, location.href).href }] },
+        { id: 'scan', name: 'The scan', modelType: 'point-cloud', formats: [{ type: 'application/vnd.platform.pointcloud', url: new URL(cloud, location.href).href }] },
+      ],
+    };
+    const url = URL.createObjectURL(new Blob([JSON.stringify(manifest)], { type: 'application/json' }));
+    const el = await createViewer(320, 240);
+    try {
+      const infos = await el.loadUrl(url);
+      assertEqual(infos.map((i) => i.modelId).join(), 'cabin,scan');
+      assertEqual(infos[1].modelType, 'point-cloud');
+      assertEqual(infos[1].name, 'The scan');
+      assertEqual(infos[1].pointCount, 1600 + 40 * 30);
+    } finally {
+      await removeViewer(el);
+    }
+    const plan = await createViewer2d(320, 240);
+    try {
+      assertEqual((await plan.loadUrl(url)).join(), 'cabin', 'the 2D viewer shows the IFC only');
+    } finally {
+      await removeViewer2d(plan);
+    }
   });
 });
 

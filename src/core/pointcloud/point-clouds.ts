@@ -172,7 +172,8 @@ export class PointClouds {
       if (node.loading) continue;
       this.waiting--;
       const cloud = this.clouds.find((c) => c.root === rootOf(node));
-      if (cloud) void this.loadNode(cloud, node, false).catch((e) => this.host.warn((e as Error).message));
+      // A read that fails after the load is said on the console; the rest of the cloud stays.
+      if (cloud) void this.loadNode(cloud, node, false).catch((e) => this.clouds.includes(cloud) && this.host.warn((e as Error).message));
     }
     this.evict();
   }
@@ -233,6 +234,7 @@ export class PointClouds {
     node.loading = true;
     this.inFlight++;
     this.requested.push(node.name);
+    if (this.requested.length > 10_000) this.requested.splice(0, 5_000);
     try {
       const bytes = await cloud.source.node(node.entry.byteOffset, node.entry.byteSize);
       if (now) cloud.addNode(node, bytes);
