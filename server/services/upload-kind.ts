@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import { badRequest } from './errors.js';
 
 /**
  * What an upload is, told by its first bytes rather than its name: LAS and LAZ start
@@ -45,8 +46,9 @@ export function peek(body: Readable, n: number): Promise<{ head: Buffer; body: R
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    const stop = () => body.off('readable', onReadable).off('end', onEnd).off('error', onError).off('close', onClose);
     const done = (ended: boolean) => {
-      body.off('readable', onReadable).off('end', onEnd).off('error', onError);
+      stop();
       const head = Buffer.concat(chunks);
       if (ended) return resolve({ head, body: Readable.from(head.length ? [head] : []) });
       body.unshift(head);
@@ -62,9 +64,11 @@ export function peek(body: Readable, n: number): Promise<{ head: Buffer; body: R
     };
     const onEnd = () => done(true);
     const onError = (error: Error) => {
-      body.off('readable', onReadable).off('end', onEnd).off('error', onError);
+      stop();
       reject(error);
     };
-    body.on('readable', onReadable).on('end', onEnd).on('error', onError);
+    // A client that breaks off early may close the stream with neither an end nor an error.
+    const onClose = () => onError(badRequest('The upload was broken off'));
+    body.on('readable', onReadable).on('end', onEnd).on('error', onError).on('close', onClose);
   });
 }

@@ -37,6 +37,18 @@ describe('upload kinds', () => {
     assert.deepEqual(Buffer.concat(chunks), whole);
   });
 
+  it('rejects when the body breaks off before its head came', async () => {
+    const body = new PassThrough();
+    const peeked = peek(body, 105);
+    body.write(Buffer.from('LASF'));
+    body.destroy();
+    await assert.rejects(peeked, /broken off/);
+    const failing = new PassThrough();
+    const failed = peek(failing, 105);
+    failing.destroy(new Error('socket hang up'));
+    await assert.rejects(failed, /socket hang up/);
+  });
+
   it('peeks at a body shorter than asked for, and at an empty one', async () => {
     for (const bytes of [Buffer.from('ISO'), Buffer.alloc(0)]) {
       const { head, body } = await peek(Readable.from(bytes.length ? [bytes] : []), 105);
