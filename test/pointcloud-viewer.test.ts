@@ -415,6 +415,19 @@ describe('point clouds: files, servers and coordinates', () => {
     assert((await share(el, red, on)) > 0.05, 'still red');
   });
 
+  it('a logarithmic depth buffer draws the same points', async () => {
+    const { bytes } = buildCloud(floorAndWall(6, 0.05), { cells: 16 });
+    el = await createViewer(320, 240);
+    await el.loadModel(await serveCloud('log.pointcloud', bytes), { modelType: 'point-cloud' });
+    await settle(el);
+    const standard = await el.screenshot();
+    await el.setRenderSettings({ depthBuffer: 'logarithmic' });
+    await settle(el);
+    const logarithmic = await el.screenshot();
+    assert((await share(el, red, logarithmic)) > 0.05, 'drawn');
+    assert((await pixelDifference(standard, logarithmic)) < 0.02, 'the same picture');
+  });
+
   it('a lost WebGL context: the points come back', async () => {
     const { bytes } = buildCloud(floorAndWall(6, 0.05), { cells: 16 });
     el = await createViewer(320, 240);
