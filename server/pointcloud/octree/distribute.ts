@@ -8,8 +8,8 @@ export interface Region {
   bits: number;
 }
 
-/** Cells of the distribution grid per axis, as a power of two: 32^3 cells. */
-export const GRID_BITS = 5;
+/** Cells of the distribution grid per axis, as a power of two: 64^3 cells (a 2 MB count array). */
+export const GRID_BITS = 6;
 
 /**
  * How many bytes of sorted runs a conversion keeps in memory (shared by its distributors):
@@ -34,7 +34,7 @@ export class Distributor {
   readonly counts: Float64Array;
   buffer: Uint8Array;
   ints: Int32Array;
-  cells: Uint16Array;
+  cells: Uint32Array;
   count = 0;
   private sorted: Uint8Array;
   private sortedInts: Int32Array;
@@ -57,7 +57,7 @@ export class Distributor {
     this.counts = new Float64Array(1 << (3 * this.gridBits));
     this.buffer = new Uint8Array(capacity * RECORD);
     this.ints = new Int32Array(this.buffer.buffer);
-    this.cells = new Uint16Array(capacity);
+    this.cells = new Uint32Array(capacity);
     this.sorted = new Uint8Array(capacity * RECORD);
     this.sortedInts = new Int32Array(this.sorted.buffer);
     this.starts = new Uint32Array(this.counts.length + 1);
@@ -135,7 +135,7 @@ export class Distributor {
     this.flush();
     this.buffer = this.sorted = new Uint8Array(0);
     this.ints = this.sortedInts = new Int32Array(0);
-    this.cells = new Uint16Array(0);
+    this.cells = new Uint32Array(0);
   }
 
   /** Where the cells' records are: run, byte offset and count of each block, flattened (see `readBlocks`). */
