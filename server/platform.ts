@@ -9,6 +9,7 @@ import { queueStaleScenes, SCENE_JOB, sceneJob } from './jobs/scene-job.js';
 import { IMPORT_JOB, POINTCLOUD_IMPORT_JOB } from './services/imports.js';
 import { pointCloudImportJob } from './jobs/pointcloud-import.js';
 import { convertInThread } from './jobs/pointcloud-converter.js';
+import { POINTCLOUD_REFRESH_JOB, pointCloudRefreshJob, queueStalePointClouds } from './jobs/pointcloud-refresh.js';
 import { countUsers, createUser } from './services/users.js';
 import { createSampleProject, SAMPLE } from './services/sample-project.js';
 import type { Settings } from './config.js';
@@ -47,10 +48,13 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
       [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read }),
       [POINTCLOUD_IMPORT_JOB]: pointCloudImportJob(db, blobs, { convert: (job) => convertInThread(job) }),
       [SCENE_JOB]: sceneJob(db, blobs, read),
+      [POINTCLOUD_REFRESH_JOB]: pointCloudRefreshJob(db, blobs, { convert: (job) => convertInThread(job) }),
     };
     runner = new JobRunner(db, handlers, { leaseMs: settings.jobLeaseMs, pollMs: settings.jobPollMs });
     const stale = await queueStaleScenes(db);
     if (stale) log(`scenes: ${stale} revision(s) to process again (scene format version changed, or processed before scenes or plans)`);
+    const staleClouds = await queueStalePointClouds(db);
+    if (staleClouds) log(`point clouds: ${staleClouds} revision(s) to convert again (point cloud format version changed)`);
     runner.start();
   }
   return {

@@ -1,18 +1,16 @@
-import { mkdir, rm } from 'node:fs/promises';
-import { createReadStream } from 'node:fs';
 import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { one, type Database } from '../storage/database.js';
-import type { BlobFile, BlobStore } from '../storage/blobs.js';
+import type { BlobStore } from '../storage/blobs.js';
 import { finish, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
 import { callBack } from './ifc-import.js';
-import { ConvertError, type ConvertJob, type ConvertResult } from './pointcloud-converter.js';
+import { ConvertError, type ConvertResult } from './pointcloud-converter.js';
+import { attemptFolder, convertScan, type Convert } from './convert-scan.js';
 import { POINTCLOUD_VERSION } from '../../src/core/formats/pointcloud.js';
 import { pointCloudKey } from '../services/point-clouds.js';
 
 export interface PointCloudImportSettings {
   /** Converts a scan on disk into an octree file (pointcloud-converter.ts convertInThread). */
-  convert: (job: ConvertJob) => Promise<ConvertResult>;
+  convert: Convert;
   /** Where scratch copies and the converter's files go (default: the system's temporary folder). */
   scratchDir?: string;
 }
@@ -55,30 +53,18 @@ export function pointCloudImportJob(db: Database, blobs: BlobStore, settings: Po
     };
     // A folder per attempt for every scratch file (S3's copy, the converter's, the output);
     // an attempt whose process was killed left its own, which goes now.
-    const scratchOf = (attempt: number) => path.join(scratchDir, `bim-pointcloud-${imp.token}-${attempt}`);
-    for (let attempt = 1; attempt < job.attempts; attempt++) await rm(scratchOf(attempt), { recursive: true, force: true });
+    const scratch = attemptFolder(scratchDir, imp.token, job.attempts);
+    await scratch.removeEarlier();
     if (job.attempts > MAX_ATTEMPTS) return fail(`processing stopped ${MAX_ATTEMPTS} times without finishing (${job.lastError ?? 'the worker process ended'})`);
 
-    const scratch = scratchOf(job.attempts);
-    await mkdir(scratch, { recursive: true });
-    const output = path.join(scratch, 'output.bimcloud');
-    let result: ConvertResult;
-    let size: number;
-    let input: BlobFile | undefined;
+    let result: ConvertResult & { size: number };
     try {
-      input = await blobs.toFile(imp.blob_key, scratch);
-      try {
-        result = await settings.convert({ input: input.path, output, name: imp.file_name, scratchDir: scratch });
-        if (result.points === 0) throw new ConvertError('empty', 'The scan holds no valid points');
-      } catch (error) {
-        if (!(error instanceof ConvertError)) throw error; // not the file's fault: tried again (runner.ts)
-        const label = error.reason && REASONS[error.reason];
-        return await fail(label ? `${label}: ${error.message}` : error.message);
-      }
-      size = await blobs.put(key, createReadStream(output));
-    } finally {
-      await input?.release();
-      await rm(scratch, { recursive: true, force: true });
+      result = await convertScan(blobs, imp.blob_key, key, scratch.path, imp.file_name, settings.convert);
+      if (result.points === 0) throw new ConvertError('empty', 'The scan holds no valid points');
+    } catch (error) {
+      if (!(error instanceof ConvertError)) throw error; // not the file's fault: tried again (runner.ts)
+      const label = error.reason && REASONS[error.reason];
+      return await fail(label ? `${label}: ${error.message}` : error.message);
     }
     let revision: number | undefined;
     await db.transaction(async (tx) => {
@@ -87,7 +73,7 @@ export function pointCloudImportJob(db: Database, blobs: BlobStore, settings: Po
       await tx.query(
         `INSERT INTO revisions (model_id, id, comment, object_id_base, file_name, blob_key, size, schema, product_count, model_type, point_count, pointcloud_key, pointcloud_size, pointcloud_version)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 0, 'point-cloud', $9, $10, $11, $12)`,
-        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, result.format.toUpperCase(), result.points, key, size, POINTCLOUD_VERSION],
+        [imp.model_id, revision, imp.comment, imp.object_id_base, imp.file_name, imp.blob_key, imp.size, result.format.toUpperCase(), result.points, key, result.size, POINTCLOUD_VERSION],
       );
       await tx.query(`UPDATE imports SET result = 'success', revision_id = $2, finished_at = now() WHERE token = $1`, [imp.token, revision]);
     });

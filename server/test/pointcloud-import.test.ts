@@ -6,9 +6,10 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { sampleFile } from '../../samples/files.js';
 import { bimPointcloudsFolder } from '../../scripts/bim-models.mjs';
-import { crc32, POINTCLOUD_MEDIA_TYPE, readPointCloudHead, type PointCloudMetadata } from '../../src/core/formats/pointcloud.js';
+import { crc32, POINTCLOUD_MEDIA_TYPE, POINTCLOUD_VERSION, readPointCloudHead, type PointCloudMetadata } from '../../src/core/formats/pointcloud.js';
 import { SCENE_MEDIA_TYPE } from '../../src/core/formats/scene.js';
-import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
+import { api, cli, databaseFor, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
+import { openDatabase } from '../storage/database.js';
 import { makeLas } from './generated-las.js';
 
 /**
@@ -313,5 +314,28 @@ describe('point cloud imports', () => {
     // Deleting the model deletes its files, the point cloud too.
     assert.equal((await v1.delete(`/model?model_id=${model.id}`)).status, 204);
     assert.deepEqual(blobsOf(model.id), []);
+  });
+
+  it('converts a point cloud of another format version again when the server starts, and serves the new one', async () => {
+    const model = await newModel('Old format');
+    const upload = await v1.upload(model.id, 'old.las', makeLas(2000));
+    assert.equal((await v1.waitForImport(upload.json.token)).json.result, 'success');
+    const before = `pointclouds/${model.id}/${upload.json.token}.bimcloud`;
+    assert.ok(blobsOf(model.id).includes(before));
+    // As an older platform would have left it: written in another version of the format.
+    await server.stop();
+    const db = await openDatabase({ url: databaseFor(env.DATA_DIR!), dataDir: env.DATA_DIR! });
+    await db.query('UPDATE revisions SET pointcloud_version = $2 WHERE model_id = $1', [model.id, POINTCLOUD_VERSION - 1]);
+    await db.close();
+    server = await startServer(env);
+    v1 = api(server.url, bearer);
+    const after = `pointclouds/${model.id}/1-v${POINTCLOUD_VERSION}.bimcloud`;
+    for (const until = Date.now() + 120_000; !blobsOf(model.id).includes(after) || blobsOf(model.id).includes(before); ) {
+      assert.ok(Date.now() < until, `not converted again: ${blobsOf(model.id).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const { manifest } = await manifestOf(project.id, [model.id]);
+    assert.deepEqual(manifest.models.map((m) => [m.id, m.modelType]), [[model.id, 'point-cloud']]);
+    assert.equal((await v1.get(`/revisions?model_id=${model.id}`)).json[0].point_count, 2000);
   });
 });
