@@ -26,7 +26,7 @@ export interface ConvertOptions {
   scratchDir?: string;
   /** Points per leaf at most. */
   maxNodePoints?: number;
-  /** Points indexed in memory at once at most, per thread (the memory bound: about 35 bytes a point). */
+  /** Points indexed in memory at once at most, per thread (the memory bound: about 35 bytes a point; default an eighth of the cloud, 250,000 to 2 million). */
   maxChunkPoints?: number;
   /** Bytes of sorted points kept in memory rather than in scratch files (24 bytes a point). */
   memoryRuns?: number;
@@ -54,6 +54,7 @@ export interface ConvertSummary {
 /** Chosen by measurement (docs/POINTCLOUD-FORMAT.md). */
 export const DEFAULT_MAX_NODE_POINTS = 50_000;
 export const DEFAULT_MAX_CHUNK_POINTS = 2_000_000;
+const MIN_CHUNK_POINTS = 250_000;
 /** 512 MiB: about 22 million points sorted without touching the disk. */
 export const DEFAULT_MEMORY_RUNS = 512 << 20;
 /** Fewer points are indexed in this thread: starting workers would cost more than it saves. */
@@ -68,7 +69,9 @@ const MIN_THREADED_POINTS = 1_000_000;
 export async function convertPointCloud(reader: PointReader, outPath: string, options: ConvertOptions = {}): Promise<ConvertSummary> {
   const started = performance.now();
   const maxNodePoints = Math.max(1, options.maxNodePoints ?? DEFAULT_MAX_NODE_POINTS);
-  const maxChunkPoints = Math.max(maxNodePoints, options.maxChunkPoints ?? DEFAULT_MAX_CHUNK_POINTS);
+  // Chunks of an eighth of the cloud, so two threads share the work evenly, within bounds.
+  const chunkPoints = options.maxChunkPoints ?? Math.min(DEFAULT_MAX_CHUNK_POINTS, Math.max(MIN_CHUNK_POINTS, Math.ceil(reader.info.pointCount / 8)));
+  const maxChunkPoints = Math.max(maxNodePoints, chunkPoints);
   const { signal } = options;
   const info = reader.info;
   const expected = Math.max(1, info.pointCount);
