@@ -1,4 +1,4 @@
-import { closeSync, openSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, renameSync } from 'node:fs';
 import {
   crc32,
   encodeHierarchy,
@@ -39,38 +39,66 @@ export function hierarchyOf(nodes: Map<string, WrittenNode>): HierarchyEntry[] {
 }
 
 /**
- * Writes the file: head (with the metadata), hierarchy, then the octree section copied from
- * its parts' scratch files in pieces (the output is never whole in memory).
+ * Ends the file: the nodes are already in it, at their positions, past `reserve` bytes
+ * left for the head. The octree section starts where head + hierarchy end (their lengths
+ * depend on the offsets they hold, so this settles in a few rounds); the bytes between
+ * that and the first node are part of the section, unused (never read, sparse on disk).
+ * When head + hierarchy outgrow the reserve, the nodes are copied after them instead.
  */
-export function writeContainer(outPath: string, metadata: PointCloudMetadata, entries: HierarchyEntry[], parts: { path: string; size: number }[]): number {
-  const octreeSize = parts.reduce((sum, part) => sum + part.size, 0);
-  const hierarchy = encodeHierarchy(entries);
-  metadata.container.hierarchy = { offset: 0, size: hierarchy.length, crc32: crc32(hierarchy) };
-  metadata.container.octree = { offset: 0, size: octreeSize };
-  metadata.hierarchy.firstChunkSize = hierarchy.length;
-  const head = encodePointCloudHead(metadata);
-  const out = openSync(outPath, 'w');
-  try {
-    writeAll(out, head, 0);
-    writeAll(out, hierarchy, head.length);
-    let at = head.length + hierarchy.length;
-    const piece = new Uint8Array(Math.min(8 << 20, Math.max(octreeSize, 1)));
-    for (const part of parts) {
-      const from = openSync(part.path, 'r');
-      try {
-        for (let done = 0; done < part.size; ) {
-          const n = Math.min(piece.length, part.size - done);
-          readAll(from, piece.subarray(0, n), done);
-          writeAll(out, piece.subarray(0, n), at);
-          done += n;
-          at += n;
-        }
-      } finally {
-        closeSync(from);
-      }
+export function finishContainer(outPath: string, metadata: PointCloudMetadata, nodes: Map<string, WrittenNode>, reserve: number, spare: string): void {
+  const absolute = hierarchyOf(nodes);
+  const end = Math.max(reserve, ...absolute.map((e) => e.byteOffset + e.byteSize));
+  // Head and hierarchy when the node at file position p is at p - shift in the section,
+  // which holds the file's bytes from shift to the end of the last node.
+  const encode = (shift: number) => {
+    const hierarchy = encodeHierarchy(absolute.map((e) => ({ ...e, byteOffset: e.byteOffset - shift })));
+    metadata.container.hierarchy = { offset: 0, size: hierarchy.length, crc32: crc32(hierarchy) };
+    metadata.container.octree = { offset: 0, size: end - shift };
+    metadata.hierarchy.firstChunkSize = hierarchy.length;
+    const head = encodePointCloudHead(metadata);
+    return { head, hierarchy, start: head.length + hierarchy.length };
+  };
+  // Rounds until the section starts where the shift assumed it does.
+  const settle = (shiftOf: (start: number) => number) => {
+    let start = reserve;
+    for (let round = 0; round < 16; round++) {
+      const written = encode(shiftOf(start));
+      if (written.start === start) return written;
+      start = written.start;
     }
-    return at;
+    return null;
+  };
+  // In place: the section starts where the hierarchy ends, before the reserve's end.
+  const inPlace = settle((start) => start);
+  if (inPlace && inPlace.start <= reserve) {
+    const fd = openSync(outPath, 'r+');
+    try {
+      writeAll(fd, inPlace.head, 0);
+      writeAll(fd, inPlace.hierarchy, inPlace.head.length);
+      ftruncateSync(fd, end);
+    } finally {
+      closeSync(fd);
+    }
+    return;
+  }
+  // Moved: the nodes (from the reserve on) copied after a new head and hierarchy.
+  renameSync(outPath, spare);
+  const moved = settle(() => reserve);
+  if (!moved) throw new Error('The point cloud head did not settle');
+  const out = openSync(outPath, 'w');
+  const from = openSync(spare, 'r');
+  try {
+    writeAll(out, moved.head, 0);
+    writeAll(out, moved.hierarchy, moved.head.length);
+    const piece = new Uint8Array(8 << 20);
+    for (let done = reserve; done < end; ) {
+      const n = Math.min(piece.length, end - done);
+      readAll(from, piece.subarray(0, n), done);
+      writeAll(out, piece.subarray(0, n), moved.start + done - reserve);
+      done += n;
+    }
   } finally {
+    closeSync(from);
     closeSync(out);
   }
 }

@@ -15,10 +15,17 @@ export interface ChunkJob {
   maxNodePoints: number;
   /** 257 when the cloud's colours are 8-bit, else 1. */
   rgbScale: number;
+  /** The output file's end (a BigInt64Array's one value): a chunk takes its room there, atomically. */
+  end: SharedArrayBuffer;
+}
+
+/** Takes `bytes` at the end of the output file: where they go. */
+export function allocate(end: SharedArrayBuffer, bytes: number): number {
+  return Number(Atomics.add(new BigInt64Array(end), 0, BigInt(bytes)));
 }
 
 export interface ChunkResult {
-  /** The chunk's nodes but its root, as written (offsets in the writer's file). */
+  /** The chunk's nodes but its root, as written (at their positions in the output file). */
   nodes: [string, WrittenNode][];
   root: ChunkRoot;
 }
@@ -28,8 +35,11 @@ export function runChunkJob(job: ChunkJob, writer: NodeWriter, splitter: Splitte
   const { records, count } = readBlocks(job.pointsPath, job.runs, job.blocks);
   if (job.rgbScale !== 1) scaleColors(records, count);
   const nodes: [string, WrittenNode][] = [];
+  // The nodes below the root, one after another in the room taken for them.
+  const onRoot = (rootCount: number) => writer.seek(allocate(job.end, (count - rootCount) * writer.bytesPerPoint));
   const root = indexChunk(records, count, job.region, job.maxNodePoints, splitter, (name, source, order, from, to) => {
-    nodes.push([name, writer.write(name, source, order, from, to)]);
-  });
+    nodes.push([name, writer.write(source, order, from, to)]);
+  }, onRoot);
+  writer.flush();
   return { nodes, root };
 }

@@ -1,19 +1,19 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Bounds, PointAttribute, PointCloudMetadata } from '../../../src/core/formats/pointcloud.js';
 import { PointCloudError, type PointReader } from '../point-reader.js';
-import { hierarchyOf, writeContainer } from './assemble.js';
+import { finishContainer, hierarchyOf } from './assemble.js';
 import { mergeCells } from './chunks.js';
 import { cubeBounds, octreeCube, type OctreeCube } from './cube.js';
 import { Distributor, RunBudget } from './distribute.js';
-import { runChunkJob, type ChunkJob, type ChunkResult } from './chunk-job.js';
+import { allocate, runChunkJob, type ChunkJob, type ChunkResult } from './chunk-job.js';
 import type { ChunkRoot } from './index-chunk.js';
-import { IndexPool, type OctreePart } from './index-pool.js';
+import { IndexPool } from './index-pool.js';
 import { NodeWriter, type WrittenNode } from './node-writer.js';
 import { distributeInput, OutsideCube, scanBounds, type InputStats } from './read-input.js';
-import { outputAttributes, scaleColors, type Present } from './records.js';
+import { outputAttributes, type Present } from './records.js';
 import { SAMPLE_BITS, Splitter } from './subsample.js';
 import { buildUpperLevels } from './upper-levels.js';
 
@@ -30,6 +30,8 @@ export interface ConvertOptions {
   maxChunkPoints?: number;
   /** Bytes of sorted points kept in memory rather than in scratch files (24 bytes a point). */
   memoryRuns?: number;
+  /** Bytes left at the file's start for head and hierarchy (default: enough for the cloud; less makes the nodes move after them, as tests check). */
+  headRoom?: number;
   /** Threads that index chunks (default: 2, or 1 on one core; by default clouds under a million points are indexed in this thread). */
   threads?: number;
   onProgress?: (fraction: number) => void;
@@ -82,7 +84,7 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
   let outputStarted = false;
   // Index workers start now, so they are ready (TypeScript loaded) when the points are sorted.
   const threads = Math.max(1, Math.floor(options.threads ?? Math.min(2, availableParallelism())));
-  const pool = threads > 1 && (options.threads !== undefined || info.pointCount >= MIN_THREADED_POINTS) ? new IndexPool(threads, scratch, present) : null;
+  const pool = threads > 1 && (options.threads !== undefined || info.pointCount >= MIN_THREADED_POINTS) ? new IndexPool(threads, outPath, present) : null;
   try {
     signal?.throwIfAborted();
     // 1. The cube, and 2-3. one pass that sorts the points into the grid's cells on disk.
@@ -130,22 +132,29 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
           for (const { records, count } of d.cellBlocks(chunk.cells[0])) finer.addRecords(records, count);
           finer.finish();
           collect(finer);
-        } else jobs.push({ pointsPath: d.path, runs: d.runs, blocks: d.blocksOf(chunk.cells), region: chunk.region, maxNodePoints, rgbScale });
+        } else jobs.push({ pointsPath: d.path, runs: d.runs, blocks: d.blocksOf(chunk.cells), region: chunk.region, maxNodePoints, rgbScale, end: new SharedArrayBuffer(8) });
       }
     };
     collect(distributor);
     const readAt = performance.now();
-    const writer = new NodeWriter(path.join(scratch, 'octree'), present);
+
+    // The output file: room for the head and hierarchy, then each chunk's nodes where the
+    // chunk took room for them (workers write straight into it), then the levels above.
+    const reserve = options.headRoom ?? headReserve(stats.points, maxNodePoints, jobs.length);
+    const end = new SharedArrayBuffer(8);
+    new BigInt64Array(end)[0] = BigInt(reserve);
+    for (const job of jobs) job.end = end;
+    outputStarted = true;
+    closeSync(openSync(outPath, 'w'));
+    const writer = new NodeWriter(outPath, present);
     open.push(writer);
     const splitter = new Splitter();
     const roots: ChunkRoot[] = [];
-    /** The octree section in parts: this thread's writer's, then each worker's. */
-    const parts: OctreePart[] = [{ path: writer.path, size: 0 }];
-    const partNodes: [string, WrittenNode][][] = [[]];
+    const nodes = new Map<string, WrittenNode>();
     let indexed = 0;
-    const done = (job: ChunkJob, result: ChunkResult, part: number) => {
+    const done = (result: ChunkResult) => {
       roots.push(result.root);
-      (partNodes[part] ??= []).push(...result.nodes);
+      for (const [name, node] of result.nodes) nodes.set(name, node);
       indexed += result.root.count + result.nodes.reduce((sum, [, node]) => sum + node.numPoints, 0);
       progress(readDone + (indexedShare * indexed) / stats.points);
     };
@@ -155,10 +164,10 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
           jobs.map(async (job) => {
             const result = await pool.run(job);
             signal?.throwIfAborted();
-            done(job, result, result.part + 1);
+            done(result);
           }),
         );
-        parts.push(...(await pool.finish()));
+        await pool.finish();
       } finally {
         await pool.terminate();
       }
@@ -166,33 +175,26 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
       await pool?.terminate();
       for (const job of jobs) {
         signal?.throwIfAborted();
-        done(job, runChunkJob(job, writer, splitter), 0);
+        done(runChunkJob(job, writer, splitter));
         await nextTurn(); // lets an abort or a progress report through between chunks
       }
     }
 
-    // The levels above the chunks, then every chunk root and those levels are written.
+    // The levels above the chunks; then the chunks' roots and those levels, at the end.
     const held = buildUpperLevels(roots, cube.bits, splitter);
-    for (const [name, node] of held) writer.write(name, node.records, null, 0, node.count);
-    for (const [name, node] of held) partNodes[0].push([name, writer.nodes.get(name)!]);
+    let total = 0;
+    for (const node of held.values()) total += node.count;
+    writer.seek(allocate(end, total * writer.bytesPerPoint));
+    for (const [name, node] of held) nodes.set(name, writer.write(node.records, null, 0, node.count));
     writer.finish();
-    parts[0].size = writer.size;
     signal?.throwIfAborted();
     const indexedAt = performance.now();
 
-    // 5. The file.
-    // Node offsets in the joined section: each part's after the parts before it.
-    const nodes = new Map<string, WrittenNode>();
-    let partStart = 0;
-    parts.forEach((part, i) => {
-      for (const [name, node] of partNodes[i] ?? []) nodes.set(name, { ...node, byteOffset: partStart + node.byteOffset });
-      partStart += part.size;
-    });
+    // 5. The file: head and hierarchy into the room left for them.
     const entries = hierarchyOf(nodes);
     const depth = Math.max(...entries.map((e) => e.name.length - 1));
     const metadata = metadataOf(options, info.format, info.projection, cube, stats, present, rgbScale, depth);
-    outputStarted = true;
-    writeContainer(outPath, metadata, entries, parts);
+    finishContainer(outPath, metadata, nodes, reserve, path.join(scratch, 'moved'));
     progress(1);
     const seconds = (performance.now() - started) / 1000;
     const phases = { reading: (readAt - started) / 1000, indexing: (indexedAt - readAt) / 1000, writing: (performance.now() - indexedAt) / 1000 };
@@ -262,4 +264,21 @@ function metadataOf(
       source: { name: sourceName, format },
     },
   };
+}
+
+/** Points of a chunk job. */
+function jobPoints(job: ChunkJob): number {
+  let count = 0;
+  for (let b = 2; b < job.blocks.length; b += 3) count += job.blocks[b];
+  return count;
+}
+
+/**
+ * Room for the head and hierarchy before the first node: 64 kB for the metadata, and 22
+ * bytes for each node the cloud may have (leaves at least an eighth full, the chunks'
+ * roots and the levels above). Should they need more, the nodes are moved after them.
+ */
+function headReserve(points: number, maxNodePoints: number, chunks: number): number {
+  const nodes = Math.ceil((8 * points) / maxNodePoints) + 64 * chunks + 256;
+  return 65536 + 22 * nodes;
 }

@@ -19,7 +19,16 @@ export type EmitNode = (name: string, records: Uint8Array, order: Uint32Array, f
  * leaf with all its points. Every node but the chunk's root is emitted; the root's points
  * are returned, because the levels above take some of them.
  */
-export function indexChunk(records: Uint8Array, count: number, region: Region, maxNodePoints: number, splitter: Splitter, emit: EmitNode): ChunkRoot {
+export function indexChunk(
+  records: Uint8Array,
+  count: number,
+  region: Region,
+  maxNodePoints: number,
+  splitter: Splitter,
+  emit: EmitNode,
+  /** Told the root's count before any node is emitted (so the rest's size is known). */
+  onRoot?: (rootCount: number) => void,
+): ChunkRoot {
   const ints = new Int32Array(records.buffer, records.byteOffset, count * RECORD_INTS);
   const order = new Uint32Array(count);
   for (let i = 0; i < count; i++) order[i] = i;
@@ -32,8 +41,10 @@ export function indexChunk(records: Uint8Array, count: number, region: Region, m
       counts = splitter.split(ints, order, from, to, origin, bits).slice();
       end = from + counts[0];
     }
-    if (name === region.name) root = { region, records: gather(records, order, from, end), count: end - from };
-    else emit(name, records, order, from, end);
+    if (name === region.name) {
+      root = { region, records: gather(records, order, from, end), count: end - from };
+      onRoot?.(end - from);
+    } else emit(name, records, order, from, end);
     if (!counts) return;
     const half = 2 ** (bits - 1);
     let at = end;

@@ -1,41 +1,27 @@
 import { Worker } from 'node:worker_threads';
-import path from 'node:path';
 import type { ChunkJob, ChunkResult } from './chunk-job.js';
 import type { Present } from './records.js';
 
-/** A part of the octree section a worker wrote. */
-export interface OctreePart {
-  path: string;
-  size: number;
-}
-
-/** A chunk's result, and which worker's part holds its nodes. */
-export type PooledResult = ChunkResult & { part: number };
-
-type Reply =
-  | ({ kind: 'done'; id: number } & ChunkResult)
-  | { kind: 'finished'; size: number }
-  | { kind: 'error'; message: string };
+type Reply = ({ kind: 'done'; id: number } & ChunkResult) | { kind: 'finished' } | { kind: 'error'; message: string };
 
 /**
  * Worker threads that index chunks, a chunk at a time each (the chunks are the memory
- * bound: `size` of them in memory at once). Each worker writes its own part of the octree
- * section; the parts are joined when the file is assembled.
+ * bound: `size` of them in memory at once). Each writes a chunk's nodes into the chunk's
+ * own region of the output file.
  */
 export class IndexPool {
-  private readonly workers: { worker: Worker; part: string; busy: boolean; index: number }[] = [];
-  private readonly queue: { job: ChunkJob; resolve: (r: PooledResult) => void; reject: (e: Error) => void }[] = [];
-  private readonly pending = new Map<number, { resolve: (r: PooledResult) => void; reject: (e: Error) => void }>();
+  private readonly workers: { worker: Worker; busy: boolean }[] = [];
+  private readonly queue: { job: ChunkJob; resolve: (r: ChunkResult) => void; reject: (e: Error) => void }[] = [];
+  private readonly pending = new Map<number, { resolve: (r: ChunkResult) => void; reject: (e: Error) => void }>();
   private nextId = 0;
   private failure: Error | null = null;
 
-  constructor(size: number, scratch: string, present: Present) {
+  constructor(size: number, outPath: string, present: Present) {
     const ts = import.meta.url.endsWith('.ts');
     const module = new URL(`./index-worker.${ts ? 'ts' : 'js'}`, import.meta.url).href;
     for (let i = 0; i < size; i++) {
-      const part = path.join(scratch, `octree-part-${i}`);
-      const worker = new Worker(new URL('./index-thread.mjs', import.meta.url), { workerData: { module, octreePath: part, present } });
-      const entry = { worker, part, busy: false, index: i };
+      const worker = new Worker(new URL('./index-thread.mjs', import.meta.url), { workerData: { module, outPath, present } });
+      const entry = { worker, busy: false };
       worker.on('message', (reply: Reply) => this.onReply(entry, reply));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => code !== 0 && this.fail(new Error(`An index worker stopped (exit code ${code})`)));
@@ -44,7 +30,7 @@ export class IndexPool {
   }
 
   /** Indexes a chunk in the first free worker. */
-  run(job: ChunkJob): Promise<PooledResult> {
+  run(job: ChunkJob): Promise<ChunkResult> {
     if (this.failure) return Promise.reject(this.failure);
     return new Promise((resolve, reject) => {
       this.queue.push({ job, resolve, reject });
@@ -52,15 +38,15 @@ export class IndexPool {
     });
   }
 
-  /** Each worker's part, once every chunk is done. */
-  async finish(): Promise<OctreePart[]> {
-    return Promise.all(
+  /** Resolves once every worker has written and closed its file. */
+  async finish(): Promise<void> {
+    await Promise.all(
       this.workers.map(
-        ({ worker, part }) =>
-          new Promise<OctreePart>((resolve, reject) => {
+        ({ worker }) =>
+          new Promise<void>((resolve, reject) => {
             worker.removeAllListeners('message');
             worker.on('message', (reply: Reply) => {
-              if (reply.kind === 'finished') resolve({ path: part, size: reply.size });
+              if (reply.kind === 'finished') resolve();
               else if (reply.kind === 'error') reject(new Error(reply.message));
             });
             worker.on('error', reject);
@@ -85,13 +71,13 @@ export class IndexPool {
     }
   }
 
-  private onReply(entry: { busy: boolean; index: number }, reply: Reply): void {
+  private onReply(entry: { busy: boolean }, reply: Reply): void {
     if (reply.kind === 'error') return this.fail(new Error(reply.message));
     if (reply.kind !== 'done') return;
     entry.busy = false;
     const waiting = this.pending.get(reply.id)!;
     this.pending.delete(reply.id);
-    waiting.resolve({ nodes: reply.nodes, root: reply.root, part: entry.index });
+    waiting.resolve({ nodes: reply.nodes, root: reply.root });
     this.dispatch();
   }
 

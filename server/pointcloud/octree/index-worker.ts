@@ -5,19 +5,19 @@ import type { Present } from './records.js';
 import { Splitter } from './subsample.js';
 
 /**
- * A thread that indexes chunks (index-pool.ts starts them): each chunk's nodes go to this
- * thread's own part of the octree section; its root's points go back to the converter.
+ * A thread that indexes chunks (index-pool.ts starts them): each chunk's nodes go into its
+ * region of the output file; its root's points go back to the converter.
  */
 const port = parentPort!;
-const { octreePath, present } = workerData as { octreePath: string; present: Present };
-const writer = new NodeWriter(octreePath, present);
+const { outPath, present } = workerData as { outPath: string; present: Present };
+const writer = new NodeWriter(outPath, present);
 const splitter = new Splitter();
 
 port.on('message', (message: { kind: 'chunk'; id: number; job: ChunkJob } | { kind: 'finish' }) => {
   try {
     if (message.kind === 'finish') {
       writer.finish();
-      port.postMessage({ kind: 'finished', size: writer.size });
+      port.postMessage({ kind: 'finished' });
       return;
     }
     const { nodes, root } = runChunkJob(message.job, writer, splitter);
