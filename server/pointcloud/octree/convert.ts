@@ -82,9 +82,10 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
   const scratch = mkdtempSync(path.join(options.scratchDir ?? tmpdir(), 'bimcloud-'));
   const open: { close(): void }[] = [];
   let outputStarted = false;
-  // Index workers start now, so they are ready (TypeScript loaded) when the points are sorted.
+  // Index workers (threads - 1: this thread indexes too) start now, so they are ready
+  // (TypeScript loaded) when the points are sorted.
   const threads = Math.max(1, Math.floor(options.threads ?? Math.min(2, availableParallelism())));
-  const pool = threads > 1 && (options.threads !== undefined || info.pointCount >= MIN_THREADED_POINTS) ? new IndexPool(threads, outPath, present) : null;
+  const pool = threads > 1 && (options.threads !== undefined || info.pointCount >= MIN_THREADED_POINTS) ? new IndexPool(threads - 1, outPath, present) : null;
   try {
     signal?.throwIfAborted();
     // 1. The cube, and 2-3. one pass that sorts the points into the grid's cells on disk.
@@ -158,26 +159,34 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
       indexed += result.root.count + result.nodes.reduce((sum, [, node]) => sum + node.numPoints, 0);
       progress(readDone + (indexedShare * indexed) / stats.points);
     };
+    // The chunks, largest first: the worker(s) take the next as they finish, this thread
+    // takes one whenever it is free (between chunks it lets the workers' replies through).
+    const queue = [...jobs].sort((x, y) => jobPoints(y) - jobPoints(x));
+    const own = async () => {
+      for (let job; (job = queue.shift()); ) {
+        signal?.throwIfAborted();
+        done(runChunkJob(job, writer, splitter));
+        await nextTurn();
+      }
+    };
     if (pool && jobs.length > 1) {
+      const worker = async () => {
+        for (let job; (job = queue.shift()); ) {
+          const result = await pool.run(job);
+          signal?.throwIfAborted();
+          done(result);
+        }
+      };
       try {
-        await Promise.all(
-          jobs.map(async (job) => {
-            const result = await pool.run(job);
-            signal?.throwIfAborted();
-            done(result);
-          }),
-        );
+        // Two jobs per worker in flight (a worker starts its second without waiting for this thread).
+        await Promise.all([...Array.from({ length: 2 * (threads - 1) }, worker), own()]);
         await pool.finish();
       } finally {
         await pool.terminate();
       }
     } else {
       await pool?.terminate();
-      for (const job of jobs) {
-        signal?.throwIfAborted();
-        done(runChunkJob(job, writer, splitter));
-        await nextTurn(); // lets an abort or a progress report through between chunks
-      }
+      await own();
     }
 
     // The levels above the chunks; then the chunks' roots and those levels, at the end.

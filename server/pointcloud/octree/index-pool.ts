@@ -6,11 +6,12 @@ type Reply = ({ kind: 'done'; id: number } & ChunkResult) | { kind: 'finished' }
 
 /**
  * Worker threads that index chunks, a chunk at a time each (the chunks are the memory
- * bound: `size` of them in memory at once). Each writes a chunk's nodes into the chunk's
- * own region of the output file.
+ * bound: one in memory per thread). Each writes a chunk's nodes into the room the chunk
+ * takes in the output file. The converter's own thread indexes chunks too.
  */
 export class IndexPool {
-  private readonly workers: { worker: Worker; busy: boolean }[] = [];
+  /** Each worker's jobs in flight: two, so it starts the next without waiting for this thread. */
+  private readonly workers: { worker: Worker; busy: number }[] = [];
   private readonly queue: { job: ChunkJob; resolve: (r: ChunkResult) => void; reject: (e: Error) => void }[] = [];
   private readonly pending = new Map<number, { resolve: (r: ChunkResult) => void; reject: (e: Error) => void }>();
   private nextId = 0;
@@ -21,7 +22,7 @@ export class IndexPool {
     const module = new URL(`./index-worker.${ts ? 'ts' : 'js'}`, import.meta.url).href;
     for (let i = 0; i < size; i++) {
       const worker = new Worker(new URL('./index-thread.mjs', import.meta.url), { workerData: { module, outPath, present } });
-      const entry = { worker, busy: false };
+      const entry = { worker, busy: 0 };
       worker.on('message', (reply: Reply) => this.onReply(entry, reply));
       worker.on('error', (error) => this.fail(error));
       worker.on('exit', (code) => code !== 0 && this.fail(new Error(`An index worker stopped (exit code ${code})`)));
@@ -62,19 +63,20 @@ export class IndexPool {
 
   private dispatch(): void {
     for (const entry of this.workers) {
-      if (entry.busy || !this.queue.length) continue;
-      const { job, resolve, reject } = this.queue.shift()!;
-      const id = this.nextId++;
-      this.pending.set(id, { resolve, reject });
-      entry.busy = true;
-      entry.worker.postMessage({ kind: 'chunk', id, job });
+      while (entry.busy < 2 && this.queue.length) {
+        const { job, resolve, reject } = this.queue.shift()!;
+        const id = this.nextId++;
+        this.pending.set(id, { resolve, reject });
+        entry.busy++;
+        entry.worker.postMessage({ kind: 'chunk', id, job });
+      }
     }
   }
 
-  private onReply(entry: { busy: boolean }, reply: Reply): void {
+  private onReply(entry: { busy: number }, reply: Reply): void {
     if (reply.kind === 'error') return this.fail(new Error(reply.message));
     if (reply.kind !== 'done') return;
-    entry.busy = false;
+    entry.busy--;
     const waiting = this.pending.get(reply.id)!;
     this.pending.delete(reply.id);
     waiting.resolve({ nodes: reply.nodes, root: reply.root });
