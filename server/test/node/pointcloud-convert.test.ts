@@ -3,6 +3,8 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import {
   decodeHierarchyChunk,
   HIERARCHY_NODE_BYTES,
@@ -17,6 +19,8 @@ import { OctreeFile, type NodeRecords } from '../../pointcloud/octree/read-octre
 import { bimPointcloudsFolder } from '../../../scripts/bim-models.mjs';
 
 /** The converter (scan -> octree file) on generated clouds and on the real scans. */
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let dir: string;
 before(() => void (dir = mkdtempSync(path.join(tmpdir(), 'pointcloud-convert-'))));
@@ -379,6 +383,20 @@ describe('convertPointCloud on the real scans', () => {
     return;
   }
   const files = readdirSync(folder).filter((f: string) => /\.(las|laz|e57)$/i.test(f)).sort();
+
+  it('npm run pointcloud converts a scan and prints a summary, or exits with 1 and the reader\'s message', () => {
+    const cli = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/pointcloud.ts', ...args], { cwd: ROOT, encoding: 'utf8' });
+    const out = path.join(dir, 'cli.bimcloud');
+    const good = cli(path.join(folder, 'simple.las'), out);
+    assert.equal(good.status, 0, good.stderr);
+    assert.match(good.stdout, /1065 points, \d+ nodes, depth \d+, [\d.]+ s, \d+ points\/s/);
+    assert.match(good.stderr, /100%/);
+    assert.ok(statSync(out).size > 1065 * 21);
+    const bad = cli(path.join(folder, 'bad-crc.e57'), path.join(dir, 'bad.bimcloud'));
+    assert.equal(bad.status, 1);
+    assert.match(bad.stderr, /bad-crc.e57: .*(checksum|CRC)/i);
+    assert.equal(existsSync(path.join(dir, 'bad.bimcloud')), false);
+  });
 
   for (const name of files) {
     it(`${name}: converts with the reader's count and bounds, or is refused with the reader's error`, async () => {
