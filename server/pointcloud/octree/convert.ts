@@ -70,10 +70,10 @@ const MIN_THREADED_POINTS = 1_000_000;
  */
 export async function convertPointCloud(reader: PointReader, outPath: string, options: ConvertOptions = {}): Promise<ConvertSummary> {
   const started = performance.now();
-  const maxNodePoints = Math.max(1, options.maxNodePoints ?? DEFAULT_MAX_NODE_POINTS);
+  const maxNodePoints = Math.max(1, Math.floor(options.maxNodePoints ?? DEFAULT_MAX_NODE_POINTS) || DEFAULT_MAX_NODE_POINTS);
   // Chunks of an eighth of the cloud, so two threads share the work evenly, within bounds.
   const chunkPoints = options.maxChunkPoints ?? Math.min(DEFAULT_MAX_CHUNK_POINTS, Math.max(MIN_CHUNK_POINTS, Math.ceil(reader.info.pointCount / 8)));
-  const maxChunkPoints = Math.max(maxNodePoints, chunkPoints);
+  const maxChunkPoints = Math.max(maxNodePoints, Math.floor(chunkPoints) || DEFAULT_MAX_CHUNK_POINTS);
   const { signal } = options;
   const info = reader.info;
   const expected = Math.max(1, info.pointCount);
