@@ -4,7 +4,7 @@ import type { NodeWriter, WrittenNode } from './node-writer.js';
 import { scaleColors } from './records.js';
 import type { Splitter } from './subsample.js';
 
-/** One chunk to index: where its points are on disk, and its node. */
+/** One chunk to index: where its points are (runs in memory, or the scratch file), and its node. */
 export interface ChunkJob {
   pointsPath: string;
   /** The distributor's runs (in memory, or null: in the file). */

@@ -11,7 +11,7 @@ export interface Chunk {
  * Merges the grid's cells into chunks (PotreeConverter 2's idea): from the region down, a
  * node whose points number at most `maxChunk` becomes a chunk with all the cells under it;
  * a larger one is split into its eight children, down to single cells (which may still be
- * larger: the caller splits those on disk).
+ * larger: the caller sorts those again, into a finer grid).
  */
 export function mergeCells(counts: Float64Array, gridBits: number, region: Region, maxChunk: number): Chunk[] {
   // counts per level: levels[l][(x << 2l) | (y << l) | z]

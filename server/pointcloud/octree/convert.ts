@@ -64,8 +64,9 @@ const MIN_THREADED_POINTS = 1_000_000;
 
 /**
  * Converts a scan into the point cloud format (docs/POINTCLOUD-FORMAT.md): bounds, one pass
- * that sorts the points into chunks on disk, each chunk's octree in memory, the levels above
- * the chunks, then the file. The reader stays open (the caller closes it). On failure or
+ * that sorts the points into grid cells (in memory up to a budget, then on disk), chunks of
+ * cells each indexed in memory (in this thread and a worker), the levels above the chunks,
+ * then the file's head. The reader stays open (the caller closes it). On failure or
  * abort no output is left, and the scratch files are removed either way.
  */
 export async function convertPointCloud(reader: PointReader, outPath: string, options: ConvertOptions = {}): Promise<ConvertSummary> {
@@ -88,7 +89,7 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
   const pool = threads > 1 && (options.threads !== undefined || info.pointCount >= MIN_THREADED_POINTS) ? new IndexPool(threads - 1, outPath, present) : null;
   try {
     signal?.throwIfAborted();
-    // 1. The cube, and 2-3. one pass that sorts the points into the grid's cells on disk.
+    // 1. The cube, and 2-3. one pass that sorts the points into the grid's cells.
     let stated = validBounds(info.bounds);
     const readingShare = stated ? 0.5 : 0.4;
     let bounds = stated ?? (await scanBounds(reader, { signal, onPoints: (n) => progress((0.1 * n) / expected) }));
@@ -120,8 +121,8 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
     const indexedShare = 0.95 - base - readingShare;
     const readDone = base + readingShare;
 
-    // 4. Each chunk's octree in memory (in worker threads when there are several); chunks
-    // too large for memory are sorted again on disk, finer, first.
+    // 4. The chunks, each indexed in memory; a cell too large for one is first sorted
+    // again, into a finer grid of its own.
     const rgbScale = present.rgb && Math.max(...stats.rgbMax) <= 255 ? 257 : 1;
     const jobs: ChunkJob[] = [];
     const collect = (d: Distributor) => {
