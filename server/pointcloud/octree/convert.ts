@@ -32,7 +32,7 @@ export interface ConvertOptions {
   memoryRuns?: number;
   /** Bytes left at the file's start for head and hierarchy (default: enough for the cloud; less makes the nodes move after them, as tests check). */
   headRoom?: number;
-  /** Threads that index chunks (default: 2, or 1 on one core; by default clouds under a million points are indexed in this thread). */
+  /** Threads that index chunks: this one and threads - 1 workers (default 2, or 1 on one core; by default clouds under a million points are indexed in this thread alone). */
   threads?: number;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
