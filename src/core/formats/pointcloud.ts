@@ -122,7 +122,7 @@ export function readPointCloudHead(bytes: Uint8Array): { metadata: PointCloudMet
 export function encodePointCloudHead(metadata: PointCloudMetadata): Uint8Array {
   const { container } = metadata;
   // The offsets are in the JSON they follow: grow until the length stops changing.
-  let text = new Uint8Array(0);
+  let text: Uint8Array = new Uint8Array(0);
   for (let length = -1; length !== text.length; ) {
     length = text.length;
     container.hierarchy.offset = POINTCLOUD_HEAD + length;
