@@ -62,8 +62,9 @@ async function convert(scan, out) {
     await run(process.execPath, ['--import', 'tsx', path.join(ROOT, 'scripts/pointcloud.ts'), scan, part], { cwd: ROOT, maxBuffer: 1 << 20 });
   } catch (error) {
     rmSync(part, { force: true });
-    const lines = String(error.stderr || error.message).trim().split('\n');
-    throw new Error(lines[lines.length - 1]);
+    // The CLI's last line says why a scan is refused; a crash says it in its "...Error: " line.
+    const lines = String(error.stderr || error.message).split('\n').map((l) => l.trim()).filter((l) => l && !l.startsWith('at ') && !l.startsWith('Node.js v'));
+    throw new Error(lines.find((l) => /^\w*Error: /.test(l)) ?? lines[lines.length - 1] ?? 'the converter failed');
   }
   renameSync(part, out);
   return out;

@@ -43,9 +43,9 @@ export interface PointCloudHost {
  * point budget, their decoding on the main thread within a slice of each frame, picking,
  * and the settings. Viewer3d calls it; it knows nothing of BIM models.
  *
- * Decoding stays on the main thread: a node is a few thousand to ~100k points, a linear
- * pass of ~10 ns a point (well under a frame's slice), and a worker would need another
- * entry in the script-tag bundles; the slice keeps frames smooth while nodes pour in.
+ * Decoding stays on the main thread, between frames in slices of DECODE_SLICE_MS: a node
+ * is a few thousand to ~100k points, a linear pass of a few ns a point, and a worker would
+ * need another entry in the script-tag bundles (and a copy or transfer of each node).
  */
 export class PointClouds {
   readonly group = new Group();
@@ -56,11 +56,20 @@ export class PointClouds {
   private frame = 0;
   /** Points drawn in the last frame. */
   drawnPoints = 0;
-  /** Nodes the last frame wanted and had not asked for yet. */
-  private waiting = 0;
+  /** The nodes the last frame wanted, nearest first. */
+  private wanted: OctreeNode[] = [];
+  private decodeTimer = 0;
+  /** Nodes came in since the last selection: their children are yet to be considered. */
+  private decodedSinceFrame = false;
+  private frameTimer = 0;
+  private fence: WebGLSync | null = null;
+  private gl: WebGL2RenderingContext | null = null;
+  private drawnAt = 0;
+  private nextFrame = 0;
   private edl: EdlPass | null = null;
+  private disposed = false;
   /** The nodes drawn in the last frame. */
-  private drawn: OctreeNode[] = [];
+  private drawnNodes: OctreeNode[] = [];
   /** Node names in the order they were asked for (tests read it). */
   readonly requested: string[] = [];
 
@@ -85,6 +94,7 @@ export class PointClouds {
     cloud.group.updateMatrixWorld(true);
     try {
       await this.loadNode(cloud, cloud.root, true);
+      if (this.disposed) throw new ViewerError('disposed', 'The viewer has been disposed');
     } catch (e) {
       cloud.dispose();
       throw e;
@@ -135,24 +145,21 @@ export class PointClouds {
     return box;
   }
 
-  /**
-   * Before each frame: decodes what arrived (within the slice), chooses the nodes to show
-   * for this camera, and asks for the nearest wanted ones.
-   */
+  /** Before each frame: chooses the nodes to show for this camera, and asks for the nearest wanted ones. */
   update(camera: PerspectiveCamera | OrthographicCamera, height: number, clipping: Plane[]) {
     if (this.clouds.length === 0) return;
     this.frame++;
-    this.decodeArrived();
+    this.decodedSinceFrame = false;
     const shown = this.clouds.filter((c) => c.group.visible);
     const { visible, wanted, points } = selectNodes(shown.map((c) => ({ root: c.root, matrix: c.group.matrixWorld })), { camera, height, budget: this.options.pointBudget, clipping });
-    for (const node of this.drawn) node.drawn = false;
+    for (const node of this.drawnNodes) node.drawn = false;
     for (const cloud of this.clouds) for (const child of cloud.group.children) child.visible = false;
     for (const node of visible) {
       node.points!.visible = true;
       node.drawn = true;
       node.lastShown = this.frame;
     }
-    this.drawn = visible;
+    this.drawnNodes = visible;
     updateOctantLevels(visible);
     this.drawnPoints = points;
     const ortho = (camera as OrthographicCamera).isOrthographicCamera;
@@ -166,16 +173,69 @@ export class PointClouds {
         u.projection.value = height / 2 / Math.tan(((camera as PerspectiveCamera).fov * Math.PI) / 360);
       }
     }
-    this.waiting = wanted.filter((n) => !n.loading).length;
-    for (const node of wanted) {
+    this.wanted = wanted;
+    this.pump();
+    this.evict();
+  }
+
+  /** After each frame: a fence, so that frames showing nodes as they arrive are paced by what a frame costs. */
+  drawn(gl: WebGL2RenderingContext) {
+    if (this.clouds.length === 0 || gl.isContextLost()) return;
+    if (this.fence && gl.isSync(this.fence)) gl.deleteSync(this.fence); // a fence of a lost context is gone with it
+    this.gl = gl;
+    this.drawnAt = performance.now();
+    this.fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
+    gl.flush();
+  }
+
+  /** Starts reads of the last frame's wanted nodes, nearest first, up to MAX_IN_FLIGHT. */
+  private pump() {
+    for (const node of this.wanted) {
       if (this.inFlight >= MAX_IN_FLIGHT) break;
-      if (node.loading) continue;
-      this.waiting--;
+      if (node.loading || node.loaded || node.failed) continue;
       const cloud = this.clouds.find((c) => c.root === rootOf(node));
       // A read that fails after the load is said on the console; the rest of the cloud stays.
       if (cloud) void this.loadNode(cloud, node, false).catch((e) => this.clouds.includes(cloud) && this.host.warn((e as Error).message));
     }
-    this.evict();
+  }
+
+  /**
+   * A frame to show what arrived: once the last one has finished on the GPU (its fence), and
+   * as long again after it, so that drawing takes at most half the time while nodes pour in
+   * (on a software GPU a frame of millions of points takes a second of the CPU that decodes).
+   */
+  private frameSoon() {
+    if (this.frameTimer || this.disposed) return;
+    const tick = () => {
+      this.frameTimer = 0;
+      const now = performance.now();
+      const gl = this.gl;
+      if (this.fence && gl) {
+        const live = !gl.isContextLost() && gl.isSync(this.fence);
+        if (live && gl.getSyncParameter(this.fence, gl.SYNC_STATUS) !== gl.SIGNALED) {
+          this.frameTimer = window.setTimeout(tick, 16);
+          return;
+        }
+        if (live) gl.deleteSync(this.fence);
+        this.fence = null;
+        this.nextFrame = now + Math.max(50, now - this.drawnAt);
+      }
+      if (now < this.nextFrame) {
+        this.frameTimer = window.setTimeout(tick, this.nextFrame - now);
+        return;
+      }
+      this.host.requestRender();
+    };
+    tick();
+  }
+
+  /** Decodes what arrived in slices of DECODE_SLICE_MS, between frames. */
+  private decodeSoon() {
+    if (this.decodeTimer || this.disposed) return;
+    this.decodeTimer = window.setTimeout(() => {
+      this.decodeTimer = 0;
+      this.decodeArrived();
+    }, 0);
   }
 
   /**
@@ -202,7 +262,7 @@ export class PointClouds {
 
   /** Whether nodes are being read, decoded, or wanted by the last frame. */
   get busy(): boolean {
-    return this.inFlight > 0 || this.arrived.length > 0 || this.waiting > 0;
+    return this.inFlight > 0 || this.arrived.length > 0 || this.decodedSinceFrame || this.wanted.some((n) => !n.loaded && !n.failed);
   }
 
   /** The point under a pixel's ray, nearest the eye. */
@@ -218,6 +278,10 @@ export class PointClouds {
   }
 
   dispose() {
+    this.disposed = true;
+    window.clearTimeout(this.decodeTimer);
+    window.clearTimeout(this.frameTimer);
+    if (this.fence && this.gl && !this.gl.isContextLost() && this.gl.isSync(this.fence)) this.gl.deleteSync(this.fence);
     this.edl?.dispose();
     for (const cloud of this.clouds) cloud.dispose();
     this.clouds.length = 0;
@@ -229,30 +293,37 @@ export class PointClouds {
     cloud.material.uniforms.pointSize.value = this.options.pointSize;
   }
 
-  /** Reads a node; `now` decodes it at once (the root, during the load) instead of in a frame's slice. */
+  /** Reads a node; `now` decodes it at once (the root, during the load), else it waits for a slice. It stays `loading` until decoded. */
   private async loadNode(cloud: PointCloudModel, node: OctreeNode, now: boolean) {
     node.loading = true;
     this.inFlight++;
     this.requested.push(node.name);
     if (this.requested.length > 10_000) this.requested.splice(0, 5_000);
+    let queued = false;
     try {
       const bytes = await cloud.source.node(node.entry.byteOffset, node.entry.byteSize);
       if (now) cloud.addNode(node, bytes);
-      else if (this.clouds.includes(cloud)) this.arrived.push({ cloud, node, bytes });
+      else if (this.clouds.includes(cloud)) queued = Boolean(this.arrived.push({ cloud, node, bytes }));
     } catch (e) {
       node.failed = true;
       throw e;
     } finally {
-      node.loading = false;
+      node.loading = queued;
       this.inFlight--;
-      this.host.requestRender(); // a frame decodes it, and asks for more
+      if (!now) {
+        this.decodeSoon();
+        this.pump();
+      }
     }
   }
 
   private decodeArrived() {
     const start = performance.now();
+    let decoded = 0;
     while (this.arrived.length && performance.now() - start < DECODE_SLICE_MS) {
+      decoded++;
       const { cloud, node, bytes } = this.arrived.shift()!;
+      node.loading = false;
       if (!this.clouds.includes(cloud) || node.points) continue;
       try {
         cloud.addNode(node, bytes);
@@ -261,7 +332,11 @@ export class PointClouds {
         this.host.warn(`Point cloud ${cloud.id}, node ${node.name}: ${(e as Error).message}`);
       }
     }
-    if (this.arrived.length) this.host.requestRender();
+    if (this.arrived.length) this.decodeSoon();
+    if (decoded) {
+      this.decodedSinceFrame = true;
+      this.frameSoon();
+    }
   }
 
   /** Keeps at most twice the budget (and at least a million points) loaded: the longest unseen nodes go first. */
