@@ -426,6 +426,11 @@ describe('point clouds: files, servers and coordinates', () => {
     const logarithmic = await el.screenshot();
     assert((await share(el, red, logarithmic)) > 0.05, 'drawn');
     assert((await pixelDifference(standard, logarithmic)) < 0.02, 'the same picture');
+    // An orthogonal camera: points sized by metres per pixel, not by distance.
+    const vp = await el.viewpoint();
+    await el.viewpoint({ type: 'orthogonal', location: vp.location, direction: vp.direction, up: vp.up, viewToWorldScale: 10 });
+    await settle(el);
+    assert((await share(el, red)) > 0.05, 'drawn by an orthogonal camera');
   });
 
   it('a lost WebGL context: the points come back', async () => {
