@@ -43,6 +43,27 @@ describe('point clouds: the real scans', () => {
   });
   after(() => removeViewer(el));
 
+  it('the demo backend answers ranges of a converted scan: 206 with Content-Range, 416 past the end, 200 without a range', async function () {
+    this.timeout(300_000);
+    const { scans } = (await (await fetch('/pointclouds/')).json()) as { scans: Scan[] };
+    const url = `/pointclouds/${encodeURIComponent(scans.find((s) => /\.las$/.test(s.file))!.file)}.pointcloud`;
+    const whole = await fetch(url);
+    assertEqual(whole.status, 200);
+    const size = (await whole.arrayBuffer()).byteLength;
+    const part = await fetch(url, { headers: { Range: 'bytes=0-7' } });
+    assertEqual(part.status, 206);
+    assertEqual(part.headers.get('Content-Range'), `bytes 0-7/${size}`);
+    assertEqual(new TextDecoder().decode(await part.arrayBuffer()), 'BIMCLOUD');
+    const tail = await fetch(url, { headers: { Range: `bytes=${size - 4}-${size + 100}` } });
+    assertEqual(tail.status, 206);
+    assertEqual((await tail.arrayBuffer()).byteLength, 4, 'a range past the end is cut at the end');
+    const past = await fetch(url, { headers: { Range: `bytes=${size}-` } });
+    assertEqual(past.status, 416);
+    assertEqual(past.headers.get('Content-Range'), `bytes */${size}`);
+    const missing = await fetch('/pointclouds/no-such-scan.las.pointcloud');
+    assertEqual(missing.status, 404);
+  });
+
   it('every scan shows with its point count, bounds and colours, or is refused with a clear error', async function () {
     this.timeout(900_000);
     const { scans } = (await (await fetch('/pointclouds/')).json()) as { scans: Scan[] };
