@@ -2,8 +2,8 @@
  * Scans in the console (demo/console) in real Chromium against the real server: a scan
  * (a generated LAS) and an IFC uploaded with the file picker, the import status shown the
  * same way, the revision list saying which is a scan (with its points), a scan revision
- * opened in 3D (no plans), and the project opened whole in 3D: one manifest with both
- * models, the BIM model and the point cloud shown together.
+ * opened in 3D (no plans), and a project opened whole in 3D: one manifest with the
+ * generated house and its generated scan (an E57, samples/), shown together, lined up.
  *
  *   node scripts/server-tests.mjs --db pglite server/test/console-pointcloud.test.ts
  */
@@ -13,7 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from 'playwright';
-import { sampleFile } from '../../samples/files.js';
+import { sampleFile, sampleScan } from '../../samples/files.js';
 import { type TestServer } from './harness.js';
 import { signInThroughPage, startConsoleSession, stopConsoleSession, type ConsoleSession } from './console-support.js';
 import { makeLas } from './generated-las.js';
@@ -110,18 +110,31 @@ describe('scans in the console', { timeout: 10 * 60_000 }, () => {
     assert.match((await page.textContent('#status2d')) ?? '', /a scan has no plans/);
   });
 
-  it('opens the project in 3D: its BIM model and its scan from one manifest, shown together', async () => {
+  it('opens the project in 3D: the house and its scan (an E57) from one manifest, shown together where they line up', async () => {
+    await create('#new-project', 'House and scan', '#projects');
     await create('#new-model', 'House', '#models');
-    const status = await upload(sampleFile('house').ifc);
-    assert.equal(status.result, 'success', status.text);
+    assert.equal((await upload(sampleFile('house').ifc)).result, 'success');
+    await create('#new-model', 'House scan', '#models');
+    const scanned = await upload(await sampleScan('house.scan-100k.e57'));
+    assert.equal(scanned.result, 'success', scanned.text);
+    await page.waitForSelector('#revisions li[data-revision="1"][data-model-type=point-cloud]');
+    assert.match((await page.textContent('#revisions li[data-revision="1"] .kind')) ?? '', /^scan, [\d,]+ points$/);
     const asked = page.waitForRequest((r) => r.url().includes('/viewer3d/data'));
     await page.click('#open-project');
     const { models } = await manifestOf(await asked);
-    assert.deepEqual(models.map((m) => [m.name, m.modelType ?? 'bim']).sort(), [['House', 'bim'], ['Scan', 'point-cloud']]);
+    assert.deepEqual(models.map((m) => [m.name, m.modelType ?? 'bim']).sort((a, b) => a[0].localeCompare(b[0])), [['House', 'bim'], ['House scan', 'point-cloud']]);
     await page.waitForFunction(() => ['loaded', 'error'].includes(document.getElementById('view3d')!.dataset.state ?? ''), undefined, { timeout: LOAD_TIMEOUT });
     assert.equal(await page.getAttribute('#view3d', 'data-state'), 'loaded', (await page.textContent('#status3d')) ?? '');
-    const shown = await page.evaluate(async () => ((await window.viewer3d.modelInfo()) as { modelId: string; modelType?: string }[]).map((m) => m.modelType ?? 'bim').sort());
-    assert.deepEqual(shown, ['bim', 'point-cloud'], 'the viewer holds both');
-    assert.match((await page.textContent('#status3d')) ?? '', /Scanned site, 2 models/);
+    assert.match((await page.textContent('#status3d')) ?? '', /House and scan, 2 models/);
+    type Box = { min: { x: number; y: number; z: number }; max: { x: number; y: number; z: number } };
+    const shown = await page.evaluate(async () => (await window.viewer3d.modelInfo()) as { modelType?: string; boundingBox: Box }[]);
+    const house = shown.find((m) => m.modelType !== 'point-cloud')!.boundingBox;
+    const scan = shown.find((m) => m.modelType === 'point-cloud')!.boundingBox;
+    // The scan sees the house from ground to roof, and the ground around it: the same heights,
+    // the house's plan inside the scan's (a scan placed elsewhere, or at another height, fails).
+    const fit = JSON.stringify({ house, scan });
+    assert.ok(Math.abs(scan.min.z - house.min.z) < 0.5 && Math.abs(scan.max.z - house.max.z) < 0.5, `the same heights: ${fit}`);
+    for (const k of ['x', 'y'] as const) assert.ok(scan.min[k] <= house.min[k] + 0.5 && scan.max[k] >= house.max[k] - 0.5, `the house inside the scan along ${k}: ${fit}`);
+    assert.ok(scan.max.x - scan.min.x < 10 * (house.max.x - house.min.x), `the scan is of this house's surroundings: ${fit}`);
   });
 });
