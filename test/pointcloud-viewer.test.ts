@@ -230,9 +230,22 @@ describe('point clouds: a generated floor and wall', () => {
     await el.enableMeasure({ mode: 'laser' });
     const a = await click(el, screenPoint(el, TOP, [5, 5, 0]));
     const b = await click(el, screenPoint(el, TOP, [12, 5, 0]));
-    const measure = core(el).measure as unknown as { group: { children: unknown[] } };
-    assert(measure.group.children.length > 0, 'a measurement is drawn');
     assert(a.intersects && b.intersects, 'both clicks picked points');
+    // The measurement runs between the picked points (viewer coordinates: the origin added back).
+    const { measurements } = core(el).measure;
+    assertEqual(measurements.length, 1);
+    const origin = core(el).getViewpoint().location;
+    const viewer = core(el).rig.camera.position;
+    const shift = { x: origin.x - viewer.x, y: origin.y - viewer.y, z: origin.z - viewer.z };
+    const [m] = measurements;
+    for (const [end, hit] of [[m.start, a.intersects!.point], [m.end, b.intersects!.point]] as const) {
+      assertAlmostEqual(end.x + shift.x, hit.x, 1e-4);
+      assertAlmostEqual(end.y + shift.y, hit.y, 1e-4);
+      assertAlmostEqual(end.z + shift.z, hit.z, 1e-4);
+    }
+    const dx = b.intersects!.point.x - a.intersects!.point.x, dy = b.intersects!.point.y - a.intersects!.point.y;
+    assertAlmostEqual(m.distance, Math.hypot(dx, dy, b.intersects!.point.z - a.intersects!.point.z), 1e-4);
+    assert(Math.abs(m.distance - 7) < 0.3, `about 7 m apart: ${m.distance}`);
     await el.clearMeasure();
     await el.disableMeasure();
   });
