@@ -1,5 +1,5 @@
 import { assert } from './support/assert';
-import { createViewer, removeViewer, pixels } from './support/viewer';
+import { createViewer, removeViewer, pixels, pixelDifference } from './support/viewer';
 import { sleep } from './support/page';
 import { expectScreenshot } from './support/screenshot';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
@@ -96,6 +96,34 @@ describe('point clouds: a generated building and its scan, lined up', () => {
     await el.showModel('house');
     assert(aligned > 0.97, `${(aligned * 100).toFixed(1)}% of the scan's pixels are on the building`);
     assert(moved < aligned - 0.03, `moved by two metres, fewer are (${(moved * 100).toFixed(1)}%)`);
+  });
+
+  it('eye-dome lighting shades the scan only: the building draws as without it', async () => {
+    await el.viewpoint('home');
+    await settle(el);
+    await el.hideModel('scan');
+    const house = await el.screenshot();
+    await el.setPointCloudOptions({ eyeDomeLighting: true });
+    const houseEdl = await el.screenshot();
+    await el.showModel('scan');
+    await settle(el);
+    const both = await el.screenshot();
+    await el.setPointCloudOptions({ eyeDomeLighting: false });
+    const bothPlain = await el.screenshot();
+    assert((await pixelDifference(house, houseEdl)) < 0.001, 'no cloud shown: the same picture');
+    const d = await pixelDifference(both, bothPlain, 8);
+    assert(d > 0.002, `the scan is shaded: ${d}`);
+    // Where only the building shows (no scan pixel there without EDL), EDL changes nothing.
+    const [a, b, h] = await Promise.all([pixels(both), pixels(bothPlain), pixels(house)]);
+    let changed = 0;
+    let buildingOnly = 0;
+    for (let i = 0; i < a.data.length; i += 4) {
+      const same = (x: ImageData, y: ImageData) => Math.abs(x.data[i] - y.data[i]) + Math.abs(x.data[i + 1] - y.data[i + 1]) + Math.abs(x.data[i + 2] - y.data[i + 2]) < 6;
+      if (!same(b, h)) continue; // the scan shows here
+      buildingOnly++;
+      if (!same(a, b)) changed++;
+    }
+    assert(changed / buildingOnly < 0.01, `the building's own pixels stay: ${changed} of ${buildingOnly} changed`);
   });
 
   it('one clipping plane cuts both', async () => {
