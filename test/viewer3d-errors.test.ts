@@ -90,7 +90,9 @@ describe('bad input keeps the viewer usable', () => {
     await expectError(() => el.lookAtBoundingBox({ min: 1 } as never), 'argument', /expected a box/);
     await expectError(() => el.each('not a function' as never), 'argument', /callback/);
     await expectError(() => el.unloadModel('nope'), 'argument', /No model with id "nope"/);
-    await expectError(() => el.loadModel(MODELS.cabin, { modelType: 'point-cloud' }), 'argument', /not supported/);
+    await expectError(() => el.loadModel(MODELS.cabin, { modelType: 'mesh' as never }), 'argument', /not supported/);
+    // An IFC file loaded as a point cloud says what it is not.
+    await expectError(() => el.loadModel(MODELS.cabin, { modelType: 'point-cloud' }), 'pointcloud', /Not a point cloud file/);
   });
 
   it('the same model id twice', () => expectError(() => el.loadModel(MODELS.cabin, { modelId: 'cabin' }), 'argument', /already loaded/));
