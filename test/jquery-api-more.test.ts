@@ -65,6 +65,15 @@ for (const [version, $] of [['1.12.4', jq1], ['2.2.4', jq2], ['4.0.0', jq4]] as 
       $v.viewer('setRenderSettings', { depthBuffer: 'standard' });
     });
 
+    it('point cloud options: setPointCloudOptions chains, getPointCloudOptions reads', async () => {
+      assert($v.viewer('setPointCloudOptions', { pointBudget: 300_000, colorMode: 'intensity' }) === $v, 'setting chains');
+      const options = await read<{ pointBudget: number; colorMode: string; pointSize: number }>($v, 'getPointCloudOptions');
+      assertEqual(options.pointBudget, 300_000);
+      assertEqual(options.colorMode, 'intensity');
+      $v.viewer('setPointCloudOptions', { pointBudget: 2_000_000, colorMode: 'rgb' });
+      assertEqual((await read<{ pointBudget: number }>($v, 'getPointCloudOptions')).pointBudget, 2_000_000);
+    });
+
     it('navigation: mode, speeds, keyDown and navigate', async () => {
       assert($v.viewer('setNavigationMode', 'pivot') === $v);
       $v.viewer('setNavigationMode', 'orbit');

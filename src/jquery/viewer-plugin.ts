@@ -81,6 +81,9 @@ const METHODS: Record<string, Kind> = {
   // BCF viewpoints
   getBcfViewpoint: 'value',
   showBcfViewpoint: 'action',
+  // point clouds
+  setPointCloudOptions: 'action',
+  getPointCloudOptions: 'value',
   // data
   getProducts: 'value',
   objectInfo: 'value',
