@@ -23,6 +23,7 @@ import { sampleScan } from '../samples/files.js';
 import { openPointFile } from '../server/pointcloud/point-reader.ts';
 import { convertPointCloud } from '../server/pointcloud/octree/convert.ts';
 import { readPointCloudHead } from '../src/core/formats/pointcloud.ts';
+import { parseRange } from '../server/api/ranges.ts';
 import { attachWorkers, buildPages, findChromium, log, measureHeap, startServer, withTimeout } from './run.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -119,12 +120,11 @@ function cloudServer(file) {
     const headers = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'range, content-type', 'Access-Control-Expose-Headers': 'content-range, content-length', 'Accept-Ranges': 'bytes' };
     if (req.method === 'OPTIONS') return res.writeHead(204, headers).end();
     if (!part) return res.writeHead(404, headers).end();
-    const range = /^bytes=(\d+)-(\d*)$/.exec(req.headers.range ?? '');
-    let [from, to] = [0, part.length - 1];
-    if (range) [from, to] = [Number(range[1]), range[2] ? Math.min(Number(range[2]), part.length - 1) : part.length - 1];
-    if (from > to) return res.writeHead(416, { ...headers, 'Content-Range': `bytes */${part.length}` }).end();
-    res.writeHead(range ? 206 : 200, { ...headers, 'Content-Length': to - from + 1, ...(range ? { 'Content-Range': `bytes ${from}-${to}/${part.length}` } : {}) });
-    createReadStream(file, { start: part.start + from, end: part.start + to }).pipe(res);
+    const range = parseRange(req.headers.range, part.length);
+    if (range === 'unsatisfiable') return res.writeHead(416, { ...headers, 'Content-Range': `bytes */${part.length}` }).end();
+    const { start, end } = range ?? { start: 0, end: part.length - 1 };
+    res.writeHead(range ? 206 : 200, { ...headers, 'Content-Length': end - start + 1, ...(range ? { 'Content-Range': `bytes ${start}-${end}/${part.length}` } : {}) });
+    createReadStream(file, { start: part.start + start, end: part.start + end }).pipe(res);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
@@ -146,7 +146,10 @@ async function viewerRun(browser, pages, clouds, viewer, budget) {
     const base = `http://127.0.0.1:${clouds.address().port}`;
     const url = viewer === 'ours' ? `${base}/cloud.bimcloud` : `${base}/potree/metadata.json`;
     const load = await withTimeout(page.evaluate(([u, b]) => globalThis.__cloud.load(u, b), [url, budget]), 300_000);
-    const frames = await withTimeout(page.evaluate(() => globalThis.__cloud.frames(8, 1)), 600_000);
+    // The whole cloud in view for a million points; nearer (the view filled by 40% of its
+    // bounding sphere, so more nodes are large on screen) for five.
+    const fill = budget > 1e6 ? 0.4 : 1;
+    const frames = await withTimeout(page.evaluate((f) => globalThis.__cloud.frames(8, f), fill), 600_000);
     const heap = await measureHeap(cdp, workers);
     const pick = await withTimeout(page.evaluate(() => globalThis.__cloud.pick()), 120_000);
     if (errors.length) throw new Error(errors.join('; '));

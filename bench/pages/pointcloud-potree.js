@@ -34,6 +34,9 @@ install('potree-core', {
     cloud.material.size = 1;
     cloud.material.inputColorEncoding = 0;
     cloud.material.outputColorEncoding = 0;
+    // Nodes under 40 pixels of radius on screen are not refined: the rule ours uses
+    // (core/pointcloud/node-selection.ts), so both choose nodes the same way under the budget.
+    cloud.minNodePixelSize = 40;
     scene.add(cloud);
     cloud.updateMatrixWorld(true);
     const box = cloud.pcoGeometry.tightBoundingBox.clone().applyMatrix4(cloud.matrixWorld);

@@ -5,6 +5,7 @@ import { bimPointcloudsFolder, bimPointcloudsSetting } from '../../scripts/bim-m
 import { pointcloudOf } from '../../scripts/pointcloud-cache.mjs';
 import { sampleScan } from '../../samples/files.js';
 import { parseScanName } from '../../samples/scan-files.js';
+import { parseRange } from '../../server/api/ranges.js';
 import { ApiError, sendError, sendJson, type Middleware } from './http.js';
 
 const PREFIX = '/pointclouds/';
@@ -74,25 +75,17 @@ function listScans(res: ServerResponse) {
   sendJson(res, 200, { scans });
 }
 
-/** A file, whole (200) or one range of it (206 with Content-Range; 416 past its end). */
-export function sendRanged(method: string, range: string | undefined, file: string, res: ServerResponse) {
+/** A file, whole (200) or one range of it (206 with Content-Range; 416 past its end), as the platform's parseRange reads the header. */
+export function sendRanged(method: string, header: string | undefined, file: string, res: ServerResponse) {
   const size = statSync(file).size;
   const headers = { 'Content-Type': 'application/vnd.platform.pointcloud', 'Accept-Ranges': 'bytes', 'Cache-Control': 'no-cache' };
-  const asked = /^bytes=(\d*)-(\d*)$/.exec(range ?? '');
-  if (!asked || (!asked[1] && !asked[2])) {
-    res.writeHead(200, { ...headers, 'Content-Length': size });
-    if (method === 'HEAD') return void res.end();
-    return void createReadStream(file).on('error', (e) => res.destroy(e)).pipe(res);
-  }
-  // "bytes=-N" is the last N bytes.
-  const start = asked[1] ? Number(asked[1]) : Math.max(0, size - Number(asked[2]));
-  const end = asked[1] && asked[2] ? Math.min(Number(asked[2]), size - 1) : size - 1;
-  if (start >= size || end < start) {
+  const range = parseRange(header, size);
+  if (range === 'unsatisfiable') {
     res.writeHead(416, { ...headers, 'Content-Range': `bytes */${size}` });
     return void res.end();
   }
-  res.writeHead(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${size}` });
+  if (range) res.writeHead(206, { ...headers, 'Content-Length': range.end - range.start + 1, 'Content-Range': `bytes ${range.start}-${range.end}/${size}` });
+  else res.writeHead(200, { ...headers, 'Content-Length': size });
   if (method === 'HEAD') return void res.end();
-  createReadStream(file, { start, end }).on('error', (e) => res.destroy(e)).pipe(res);
+  createReadStream(file, range ?? {}).on('error', (e) => res.destroy(e)).pipe(res);
 }
-
