@@ -1,6 +1,6 @@
 import { assert } from './support/assert';
 import { createViewer, removeViewer, pixels, pixelDifference } from './support/viewer';
-import { sleep } from './support/page';
+import { core, settle } from './support/pointclouds';
 import { expectScreenshot } from './support/screenshot';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Viewer3d } from '../src/core/viewer3d';
@@ -11,16 +11,6 @@ import type { Box, PerspectiveViewpoint } from '../src/core/types';
 // by the demo backend) in one viewer: the scan's points fall on the building, a moved scan
 // does not, and one clipping plane cuts both.
 
-const core = (el: BimViewer3d) => (el as unknown as { core: Viewer3d }).core;
-
-async function settle(el: BimViewer3d) {
-  for (let i = 0; i < 600; i++) {
-    await el.renderInfo();
-    if (!core(el).pointClouds.busy) return;
-    await sleep(20);
-  }
-  throw new Error('the point cloud never settled');
-}
 
 /** Which pixels are drawn (not the background). */
 async function mask(el: BimViewer3d): Promise<{ drawn: Uint8Array; width: number; height: number }> {

@@ -1,6 +1,6 @@
 import { assert, assertAlmostEqual, assertEqual } from './support/assert';
 import { createViewer, removeViewer, pixels } from './support/viewer';
-import { sleep } from './support/page';
+import { core, settle } from './support/pointclouds';
 import { readPointCloudHead, type PointCloudMetadata } from '../src/core/formats/pointcloud';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Viewer3d } from '../src/core/viewer3d';
@@ -18,16 +18,6 @@ interface Scan {
   contents: string;
 }
 
-const core = (el: BimViewer3d) => (el as unknown as { core: Viewer3d }).core;
-
-async function settle(el: BimViewer3d) {
-  for (let i = 0; i < 600; i++) {
-    await el.renderInfo();
-    if (!core(el).pointClouds.busy) return;
-    await sleep(20);
-  }
-  throw new Error('the point cloud never settled');
-}
 
 async function metadataOf(url: string): Promise<PointCloudMetadata> {
   const res = await fetch(url, { headers: { Range: 'bytes=0-262143' } });

@@ -5,7 +5,7 @@ import { screenPoint } from './support/screen';
 import { sleep } from './support/page';
 import { expectScreenshot } from './support/screenshot';
 import { createViewer2d, removeViewer2d } from './support/viewer2d';
-import { buildCloud, floorAndWall, serveCloud } from './support/pointclouds';
+import { buildCloud, core, floorAndWall, serveCloud, settle } from './support/pointclouds';
 import { nodeBounds, type PointCloudMetadata, type Vec3 as Tuple } from '../src/core/formats/pointcloud';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Viewer3d } from '../src/core/viewer3d';
@@ -14,17 +14,6 @@ import type { PerspectiveViewpoint, Vec3, ViewerError } from '../src/core/types'
 // Point clouds in <bim-viewer-3d> (src/core/pointcloud/): generated clouds in the platform's
 // format, served with HTTP range requests by the test server, drawn by real WebGL.
 
-const core = (el: BimViewer3d) => (el as unknown as { core: Viewer3d }).core;
-
-/** Draws frames until no node is being read, decoded or wanted. */
-async function settle(el: BimViewer3d) {
-  for (let i = 0; i < 600; i++) {
-    await el.renderInfo();
-    if (!core(el).pointClouds.busy) return;
-    await sleep(20);
-  }
-  throw new Error('the point cloud never settled');
-}
 
 /** Pixels matching `test` in a screenshot, as a fraction. */
 async function share(el: BimViewer3d, test: (r: number, g: number, b: number) => boolean, shot?: string): Promise<number> {

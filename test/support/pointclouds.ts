@@ -15,6 +15,22 @@ import {
   type PointCloudMetadata,
   type Vec3,
 } from '../../src/core/formats/pointcloud';
+import type { BimViewer3d } from '../../src/elements/bim-viewer-3d';
+import type { Viewer3d } from '../../src/core/viewer3d';
+import { sleep } from './page';
+
+/** The element's engine (the tests look at its point clouds' state). */
+export const core = (el: BimViewer3d) => (el as unknown as { core: Viewer3d }).core;
+
+/** Draws frames until no node is being read, decoded or wanted. */
+export async function settle(el: BimViewer3d) {
+  for (let i = 0; i < 600; i++) {
+    await el.renderInfo();
+    if (!core(el).pointClouds.busy) return;
+    await sleep(20);
+  }
+  throw new Error('the point cloud never settled');
+}
 
 export interface TestPoints {
   /** x, y, z per point (doubles: UTM coordinates keep their millimetres). */
