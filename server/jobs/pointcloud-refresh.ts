@@ -2,7 +2,7 @@ import { tmpdir } from 'node:os';
 import { one, type Database, type Sql } from '../storage/database.js';
 import type { BlobStore } from '../storage/blobs.js';
 import { POINTCLOUD_VERSION } from '../../src/core/formats/pointcloud.js';
-import { finish, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
+import { finish, LostJob, MAX_ATTEMPTS, queueForRevisions, type Job } from './queue.js';
 import { attemptFolder, convertScan, type Convert } from './convert-scan.js';
 import { pointCloudKey } from '../services/point-clouds.js';
 
@@ -15,18 +15,8 @@ import { pointCloudKey } from '../services/point-clouds.js';
 export const POINTCLOUD_REFRESH_JOB = 'pointcloud-refresh';
 
 /** Queues a job for every point cloud revision of another format version, unless one is waiting already; how many. */
-export async function queueStalePointClouds(sql: Sql): Promise<number> {
-  const rows = await sql.query(
-    `INSERT INTO jobs (kind, payload)
-     SELECT $1, jsonb_build_object('modelId', r.model_id, 'revisionId', r.id) FROM revisions r
-     WHERE r.model_type = 'point-cloud' AND r.pointcloud_version IS DISTINCT FROM $2 AND NOT EXISTS (
-       SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.state IN ('queued', 'running')
-         AND j.payload->>'modelId' = r.model_id AND (j.payload->>'revisionId')::int = r.id)
-     ORDER BY r.model_id, r.id DESC
-     RETURNING 1`,
-    [POINTCLOUD_REFRESH_JOB, POINTCLOUD_VERSION],
-  );
-  return rows.length;
+export function queueStalePointClouds(sql: Sql): Promise<number> {
+  return queueForRevisions(sql, POINTCLOUD_REFRESH_JOB, `r.model_type = 'point-cloud' AND r.pointcloud_version IS DISTINCT FROM $2`, [POINTCLOUD_VERSION]);
 }
 
 /** The job: the revision's scan converted again; the new file replaces the old in one transaction with the job's end. */

@@ -25,6 +25,26 @@ export async function enqueue(sql: Sql, kind: string, payload: object): Promise<
 }
 
 /** Takes the oldest waiting job (or one whose lease ran out) for `worker`, or undefined. */
+/**
+ * Queues a `kind` job (payload `{modelId, revisionId}`) for every revision matching
+ * `where` (SQL on `r`, the revisions row; `params` are its $2, $3...), unless
+ * one is queued or running for it already, newest revision of each model first; how many.
+ * The platform's refresh jobs for processed files of another format version use it.
+ */
+export async function queueForRevisions(sql: Sql, kind: string, where: string, params: unknown[]): Promise<number> {
+  const rows = await sql.query(
+    `INSERT INTO jobs (kind, payload)
+     SELECT $1, jsonb_build_object('modelId', r.model_id, 'revisionId', r.id) FROM revisions r
+     WHERE (${where}) AND NOT EXISTS (
+       SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.state IN ('queued', 'running')
+         AND j.payload->>'modelId' = r.model_id AND (j.payload->>'revisionId')::int = r.id)
+     ORDER BY r.model_id, r.id DESC
+     RETURNING 1`,
+    [kind, ...params],
+  );
+  return rows.length;
+}
+
 export async function take(db: Database, worker: string, leaseMs: number): Promise<Job | undefined> {
   const [row] = await db.query(
     `UPDATE jobs SET state = 'running', attempts = attempts + 1, worker = $1, lease_until = now() + $2 * interval '1 millisecond'

@@ -1,7 +1,7 @@
 import { one, type Database, type Sql } from '../storage/database.js';
 import type { BlobStore } from '../storage/blobs.js';
 import { SCENE_VERSION } from '../../src/core/formats/scene.js';
-import { finish, LostJob, MAX_ATTEMPTS, type Job } from './queue.js';
+import { finish, LostJob, MAX_ATTEMPTS, queueForRevisions, type Job } from './queue.js';
 import { processedKeys, removeScratch, scratchFiles, storeProcessed } from '../services/scenes.js';
 import type { ReadIfc } from './read-ifc.js';
 
@@ -14,18 +14,8 @@ import type { ReadIfc } from './read-ifc.js';
 export const SCENE_JOB = 'scene';
 
 /** Queues a scene job for every revision whose scene is missing or old, unless one is waiting already; how many. */
-export async function queueStaleScenes(sql: Sql): Promise<number> {
-  const rows = await sql.query(
-    `INSERT INTO jobs (kind, payload)
-     SELECT $1, jsonb_build_object('modelId', r.model_id, 'revisionId', r.id) FROM revisions r
-     WHERE r.model_type = 'bim' AND (r.scene_version IS DISTINCT FROM $2 OR r.plans_key IS NULL) AND NOT EXISTS (
-       SELECT 1 FROM jobs j WHERE j.kind = $1 AND j.state IN ('queued', 'running')
-         AND j.payload->>'modelId' = r.model_id AND (j.payload->>'revisionId')::int = r.id)
-     ORDER BY r.model_id, r.id DESC
-     RETURNING 1`,
-    [SCENE_JOB, SCENE_VERSION],
-  );
-  return rows.length;
+export function queueStaleScenes(sql: Sql): Promise<number> {
+  return queueForRevisions(sql, SCENE_JOB, `r.model_type = 'bim' AND (r.scene_version IS DISTINCT FROM $2 OR r.plans_key IS NULL)`, [SCENE_VERSION]);
 }
 
 /** The job: the revision's IFC read again for its scene and plans alone; they replace the old in one transaction with the job's end. */
