@@ -7,31 +7,14 @@
 import { blobOf, call, errorFrom } from './api.js';
 import { sendFile } from './upload.js';
 
-export type FieldType = 'text' | 'integer' | 'double' | 'enumeration' | 'date';
+// The request and answer shapes are the platform's own (types only: nothing of the server is bundled).
+import type { EnumerationItem, FieldPatch, FieldType } from '../../server/services/v2/custom-fields.js';
+import type { BoardPatch } from '../../server/services/v2/board-fields.js';
+export type { EnumerationItem, FieldPatch, FieldType, BoardPatch };
 export interface CustomField { id: string; name: string; description: string; type: FieldType; createdAt: string; createdBy: string | null; archived: boolean }
-export interface EnumerationItem { id: string; name: string; code: string | null; disabled: boolean }
 export interface FieldInstance { id: string; disabled: boolean; required: boolean; defaultValue: unknown; itemBeforeId: string | null }
 export interface TopicBoard { id: string; name: string; description: string; customFieldInstances: FieldInstance[]; customFields?: CustomField[] }
-export interface FieldPatch {
-  name?: string;
-  description?: string;
-  archived?: boolean;
-  enumerationItemsToAdd?: { name: string; code?: string | null }[];
-  enumerationItemsToMove?: { id: string; itemBeforeId: string | null }[];
-  enumerationItemsToDisable?: { id: string }[];
-  enumerationItemsToRestore?: { id: string }[];
-  enumerationItemsToRename?: { id: string; name: string }[];
-  enumerationItemsToUpdateCode?: { id: string; code: string | null }[];
-}
-export interface InstanceChange { id: string; required?: boolean; defaultValue?: unknown }
-export interface BoardPatch {
-  customFieldsToAdd?: InstanceChange[];
-  customFieldsToModify?: InstanceChange[];
-  customFieldsToDisable?: { id: string }[];
-  customFieldsToRestore?: { id: string }[];
-  customFieldsToDelete?: { id: string }[];
-  customFieldsToMove?: { id: string; itemBeforeId: string | null }[];
-}
+export type InstanceChange = NonNullable<BoardPatch['customFieldsToAdd']>[number];
 
 export interface Library { id: string; name: string; description: string; createdAt: string; createdBy: string | null }
 export interface LibraryItem { id: string; libraryId: string; name: string; description: string; latestRevision: number; latestFileId: string | null; createdAt: string; createdBy: string | null }

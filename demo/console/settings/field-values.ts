@@ -11,7 +11,7 @@ import type { CustomField, EnumerationItem } from '../v2-api.js';
 export interface ValueInput {
   element: HTMLInputElement | HTMLSelectElement;
   /** The value typed (null: none); a number that is not one throws with the field's name. */
-  read(): unknown;
+  read(): string | number | null;
 }
 
 export function valueInput(field: CustomField, items: EnumerationItem[], value: unknown, label: string): ValueInput {
