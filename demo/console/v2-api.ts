@@ -14,7 +14,6 @@ export type { EnumerationItem, FieldPatch, FieldType, BoardPatch };
 export interface CustomField { id: string; name: string; description: string; type: FieldType; createdAt: string; createdBy: string | null; archived: boolean }
 export interface FieldInstance { id: string; disabled: boolean; required: boolean; defaultValue: unknown; itemBeforeId: string | null }
 export interface TopicBoard { id: string; name: string; description: string; customFieldInstances: FieldInstance[]; customFields?: CustomField[] }
-export type InstanceChange = NonNullable<BoardPatch['customFieldsToAdd']>[number];
 
 export interface Library { id: string; name: string; description: string; createdAt: string; createdBy: string | null }
 export interface LibraryItem { id: string; libraryId: string; name: string; description: string; latestRevision: number; latestFileId: string | null; createdAt: string; createdBy: string | null }
