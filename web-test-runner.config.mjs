@@ -4,6 +4,7 @@ import { defaultReporter } from '@web/test-runner';
 import { playwrightLauncher } from '@web/test-runner-playwright';
 import { viteBridge } from './test/support/vite-bridge.mjs';
 import { compareScreenshotPlugin } from './test/support/screenshot-plugin.mjs';
+import { soakPlugin } from './test/support/soak-plugin.mjs';
 import { countReporter } from './test/support/count-reporter.mjs';
 import { CHROMIUM_FLAGS } from './scripts/find-browser.mjs';
 import { oversizedRoute } from './test/support/oversized-route.mjs';
@@ -44,6 +45,6 @@ export default {
     config: { ui: 'bdd', timeout: 120_000 },
   },
   middleware: [oversizedRoute, pointcloudRoute, vite.middleware],
-  plugins: [vite.plugin, compareScreenshotPlugin()],
+  plugins: [vite.plugin, compareScreenshotPlugin(), soakPlugin()],
   reporters: [defaultReporter(), countReporter()],
 };
