@@ -9,6 +9,8 @@ import { countReporter } from './test/support/count-reporter.mjs';
 import { CHROMIUM_FLAGS } from './scripts/find-browser.mjs';
 import { oversizedRoute } from './test/support/oversized-route.mjs';
 import { pointcloudRoute } from './test/support/pointcloud-route.mjs';
+import { cspRoute } from './test/support/csp-route.mjs';
+import { workerHeapPlugin } from './test/support/worker-heap-plugin.mjs';
 
 const minute = 60_000;
 const vite = viteBridge();
@@ -44,7 +46,7 @@ export default {
   testFramework: {
     config: { ui: 'bdd', timeout: 120_000 },
   },
-  middleware: [oversizedRoute, pointcloudRoute, vite.middleware],
-  plugins: [vite.plugin, compareScreenshotPlugin(), soakPlugin()],
+  middleware: [oversizedRoute, pointcloudRoute, cspRoute, vite.middleware],
+  plugins: [vite.plugin, compareScreenshotPlugin(), soakPlugin(), workerHeapPlugin()],
   reporters: [defaultReporter(), countReporter()],
 };

@@ -1,6 +1,6 @@
 import { createIfcWorker, schemaUrls, wasmUrl } from './assets.js';
 import { WorkerRequests } from './worker-requests.js';
-import type { GeometryChunk, OpenResult, Request, ResponseMessage } from './protocol.js';
+import type { GeometryChunk, OpenResult, Request, ResponseMessage, WorkerMemory } from './protocol.js';
 import type { Product, ProductOptions, SpatialNode } from '../types.js';
 
 /**
@@ -50,6 +50,11 @@ export class IfcClient {
   async close(modelKey: number): Promise<void> {
     await this.ready.catch(() => undefined);
     await this.request({ kind: 'close', modelKey }).catch(() => undefined);
+  }
+
+  /** What the worker holds (diagnostics: the long-session tests watch it return to where it was). */
+  memory(): Promise<WorkerMemory> {
+    return this.request({ kind: 'memory' }) as Promise<WorkerMemory>;
   }
 
   dispose() {

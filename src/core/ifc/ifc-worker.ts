@@ -1,12 +1,12 @@
 /// <reference lib="webworker" />
 import type { IfcAPI } from 'web-ifc';
-import { createIfcApi, loadSchema, openModel, type SchemaUrls } from './web-ifc-engine.js';
+import { createIfcApi, loadSchema, openModel, wasmBytes, type SchemaUrls } from './web-ifc-engine.js';
 import { GeometryStream } from './geometry-stream.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
 import { hasGrids, readGrids } from './grids.js';
 import { UnstyledProducts } from './unstyled.js';
-import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage } from './protocol.js';
+import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage, WorkerMemory } from './protocol.js';
 import { initFromName } from './worker-name.js';
 
 /**
@@ -108,6 +108,8 @@ async function handle(message: RequestMessage): Promise<unknown> {
       models.delete(message.modelKey);
       return true;
     }
+    case 'memory':
+      return { models: models.size, wasmBytes: api ? wasmBytes(api) : 0 } satisfies WorkerMemory;
   }
 }
 

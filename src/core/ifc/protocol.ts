@@ -94,7 +94,15 @@ export type Request =
   | { kind: 'spatial'; modelKey: number }
   | { kind: 'products'; modelKey: number; expressIds: number[] | null; options: ProductOptions }
   | { kind: 'express-id'; modelKey: number; globalIds: string[] }
-  | { kind: 'close'; modelKey: number };
+  | { kind: 'close'; modelKey: number }
+  /** Diagnostics (tests of long sessions): the worker's open models and web-ifc's wasm memory, as WorkerMemory. */
+  | { kind: 'memory' };
+
+/** What a worker holds: the models it has open, and the bytes of web-ifc's wasm memory (which grows, never shrinks). */
+export interface WorkerMemory {
+  models: number;
+  wasmBytes: number;
+}
 
 export type RequestMessage = Request & { requestId: number };
 

@@ -84,6 +84,11 @@ interface Heaps {
   HEAPU32: Uint32Array;
 }
 
+/** The size of web-ifc's wasm memory (a model left open keeps its share of it). */
+export function wasmBytes(api: IfcAPI): number {
+  return (api as unknown as { wasmModule: Heaps }).wasmModule.HEAPF32.buffer.byteLength;
+}
+
 /**
  * Calls `fn` with each placed geometry of a streamed mesh that has triangles (web-ifc yields
  * some empty ones, TOOLCHAIN.md): its vertices (interleaved position and normal, y up) and
