@@ -451,6 +451,8 @@ export class Viewer3d {
       this.nextIndex = 0;
     }
     if (wasSelected !== this.selectedIds().length) this.hooks.select(this.selectedIds());
+    // The far plane follows what is left (an unloaded huge model leaves no huge far plane behind).
+    this.rig.setSceneRadius(this.sceneBox().getSize(new Vector3()).length());
     this.sectioning.updateCaps();
     this.updatePasses();
     this.requestRender();

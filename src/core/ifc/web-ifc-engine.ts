@@ -32,10 +32,31 @@ export function openModel(api: IfcAPI, bytes: Uint8Array): number {
   checkStep(bytes);
   let source: Uint8Array | null = bytes;
   const read = (offset: number, size: number) => source?.subarray(offset, offset + size) ?? new Uint8Array(0);
-  const modelID = api.OpenModelFromCallback(read, { COORDINATE_TO_ORIGIN: false });
-  source = null;
-  if (modelID < 0) throw new Error('web-ifc could not open the IFC file');
+  let modelID = -1;
+  try {
+    modelID = api.OpenModelFromCallback(read, { COORDINATE_TO_ORIGIN: false });
+  } catch (e) {
+    throw new Error(headerProblem(bytes) ?? `web-ifc could not open the IFC file (${(e as Error).message})`);
+  } finally {
+    source = null;
+  }
+  if (modelID < 0) throw new Error(headerProblem(bytes) ?? 'web-ifc could not open the IFC file');
   return modelID;
+}
+
+/**
+ * What is wrong with a STEP header web-ifc could not open, in words (web-ifc itself says
+ * nothing, or fails reading a FILE_SCHEMA that is not there); null when the header looks right.
+ */
+function headerProblem(bytes: Uint8Array): string | null {
+  const head = new TextDecoder().decode(bytes.subarray(0, 65536));
+  const header = /HEADER;([\s\S]*?)ENDSEC;/.exec(head);
+  if (!header) return 'The IFC file has no header (HEADER; ... ENDSEC;)';
+  const schema = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/.exec(header[1]);
+  if (!schema) return 'The IFC file\'s header names no schema (FILE_SCHEMA)';
+  const known = SchemaNames.flatMap((names) => names ?? []);
+  if (!known.includes(schema[1].toUpperCase())) return `The IFC file's schema ${schema[1]} is not one the viewer reads (IFC2X3, IFC4, IFC4X3)`;
+  return null;
 }
 
 /** The number web-ifc gives an open model's schema (its index in SchemaNames: IFC2X3 1, IFC4 2, IFC4X3 3), or -1. */

@@ -88,16 +88,18 @@ export class PointClouds {
 
   /** Adds an opened cloud; resolves once its root node is in (so a broken file fails its load). */
   async add(id: string, name: string, source: PointCloudSource, origin: Vector3): Promise<PointCloudModel> {
-    const cloud = new PointCloudModel(id, name, source, origin, this.host.logDepthBufFC);
-    this.host.track(cloud.material);
-    this.configure(cloud);
-    cloud.group.updateMatrixWorld(true);
+    let cloud: PointCloudModel | null = null;
     try {
+      cloud = new PointCloudModel(id, name, source, origin, this.host.logDepthBufFC);
+      this.host.track(cloud.material);
+      this.configure(cloud);
+      cloud.group.updateMatrixWorld(true);
       await this.loadNode(cloud, cloud.root, true);
       if (this.disposed) throw new ViewerError('disposed', 'The viewer has been disposed');
     } catch (e) {
-      cloud.dispose();
-      throw e;
+      cloud?.dispose();
+      // A hierarchy or root node that cannot be read is the file's fault: a pointcloud error, as the reads' are.
+      throw e instanceof ViewerError ? e : new ViewerError('pointcloud', `Could not load the point cloud ${source.url}: ${(e as Error).message}`);
     }
     this.clouds.push(cloud);
     this.group.add(cloud.group);

@@ -13,6 +13,8 @@ const VIEWS: Record<Exclude<ViewName, 'home'>, { direction: Vector3; up: Vector3
   right: { direction: new Vector3(-1, 0, 0), up: Z_UP },
 };
 const HOME_DIRECTION = new Vector3(1, 1, -0.8).normalize();
+/** The farthest far plane, 10,000 km: beyond any building or scan, and finite in a float32 projection. */
+const MAX_FAR = 1e7;
 
 /**
  * The viewer's cameras: a perspective and an orthographic one kept in step, z up, in
@@ -61,7 +63,9 @@ export class CameraRig {
 
   /** Keeps the far plane beyond the scene (at least 2 km, COMPAT.md) unless the page set one. */
   setSceneRadius(radius: number) {
-    this.sceneFar = Math.max(2000, radius * 6);
+    // A box of NaN or 1e300 coordinates (bad files) must not make the projection NaN or infinite in float32.
+    if (!Number.isFinite(radius)) return;
+    this.sceneFar = Math.min(MAX_FAR, Math.max(2000, radius * 6));
     this.applyClipRange();
   }
 
@@ -111,7 +115,7 @@ export class CameraRig {
 
   /** Frames `box` (viewer coordinates) snugly, looking along a named or the current direction. */
   fit(box: Box3, view?: ViewName) {
-    if (box.isEmpty()) return;
+    if (box.isEmpty() || ![box.min, box.max].every((p) => Number.isFinite(p.x) && Number.isFinite(p.y) && Number.isFinite(p.z))) return;
     const preset = view && view !== 'home' ? VIEWS[view] : undefined;
     const direction = preset ? preset.direction.clone() : view === 'home' ? HOME_DIRECTION.clone() : this.direction();
     const up = preset ? preset.up.clone() : Z_UP.clone();

@@ -1,0 +1,218 @@
+import { assert, assertEqual } from './support/assert';
+import { createViewer, removeViewer, record, nextEvent, MODELS } from './support/viewer';
+import { createViewer2d, removeViewer2d, planSvg, frames } from './support/viewer2d';
+import { clickElement } from './support/input';
+import { soaking, writeSoakFigures } from './support/soak';
+import { badFiles, ending, entryUrl, goodFiles, Tally, uncaughtDuring, type BadFile } from './support/bad-files';
+import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
+import type { BimViewer2d } from '../src/elements/bim-viewer-2d';
+import type { Viewpoint } from '../src/core/types';
+
+/**
+ * Bad files in the viewers (issue 22, part 1; README "Reliability"): every file of the
+ * corpus samples/bad-files.js goes into a viewer that shows a good model (the cabin). Each
+ * must end, within LIMIT, in a rejected load and one viewer.error (3D) / viewer2d.loadfail
+ * (2D) whose type is the file's kind and whose message says what is wrong (the corpus's
+ * `told`), or, for files that are odd but valid, load with a finite camera; nothing may
+ * reach the page uncaught; the cabin must still be there and pickable; and a good load
+ * right after must succeed (no worker left hung or broken). `npm test` runs a small corpus,
+ * `npm run soak -- bad-files` the whole one and writes the figures.
+ */
+const LIMIT = 60_000;
+const GOOD = 'good';
+
+let full = false;
+let good: Record<'house' | 'scene' | 'pointcloud', Uint8Array>;
+const tally = new Tally();
+
+before(async () => {
+  full = await soaking();
+  good = await goodFiles();
+});
+
+after(async () => {
+  if (!full) return;
+  await writeSoakFigures('bad-files', {
+    files: tally.files,
+    crashes: tally.crashes,
+    hangs: tally.hangs,
+    clearErrors: tally.clearErrors,
+    loadedValid: tally.loaded,
+    unclear: tally.unclear,
+    modelsBroken: tally.broken,
+    failed: tally.failures.slice(0, 20).join('; '),
+    seconds: tally.seconds,
+  });
+});
+
+/** One line per file in the test's output: how it ended. */
+const log = (name: string, end: Awaited<ReturnType<typeof ending>>) =>
+  console.log(`bad-files: ${name}: ${end.kind === 'error' ? `${end.error.type} error: ${end.error.message}` : end.kind}`.slice(0, 240));
+
+const corpus = (kinds: BadFile['kind'][]) => badFiles({ full }).filter((f) => kinds.includes(f.kind));
+const finite = (v: Viewpoint) => [v.location.x, v.location.y, v.location.z, v.direction.x, v.direction.y, v.direction.z].every(Number.isFinite);
+
+describe('bad files in the 3D viewer', () => {
+  let el: BimViewer3d;
+  let goodIds: string[];
+  let home: Viewpoint;
+
+  async function fresh() {
+    await removeViewer(el);
+    el = await createViewer(320, 240);
+    await el.loadModel(MODELS.cabin, { modelId: GOOD });
+    goodIds = await el.each();
+    home = await el.viewpoint();
+  }
+
+  after(() => removeViewer(el));
+
+  /** Loads one entry; judges how it ended; checks the cabin, and a good load after. */
+  async function tryFile(entry: BadFile, index: number) {
+    tally.files++;
+    const name = `3D ${entry.name}`;
+    const errors = record<{ type: string; message: string }>(el, 'viewer.error');
+    const url = await entryUrl(entry, good, index);
+    const modelId = `bad-${index}`;
+    const { value: end, uncaught } = await uncaughtDuring(() =>
+      ending(el.loadModel(url, { modelId, ...(entry.kind === 'pointcloud' ? { modelType: 'point-cloud' as const } : {}) }), LIMIT),
+    );
+    URL.revokeObjectURL(url);
+    log(name, end);
+    for (const u of uncaught) tally.fail('crashes', name, u);
+    if (end.kind === 'hang') {
+      tally.fail('hangs', name, `no answer within ${LIMIT / 1000} s`);
+      await fresh(); // a hung viewer is no use to the next file
+      return;
+    }
+    if (end.kind === 'loaded') {
+      const view = await el.viewpoint();
+      if (!entry.loads) tally.fail('unclear', name, 'loaded, but should have been refused');
+      else if (!finite(view)) tally.fail('broken', name, `loaded, and the camera is not finite: ${JSON.stringify(view.location)}`);
+      else tally.loaded++;
+      await el.unloadModel(modelId);
+      await el.viewpoint(home); // the odd model may have framed the camera on itself
+    } else {
+      const { type, message } = end.error;
+      const event = errors.at(-1);
+      if (type !== entry.kind) tally.fail('unclear', name, `error of type ${type}: ${message}`);
+      else if (!message || !entry.told.test(message)) tally.fail('unclear', name, `unclear message: ${message}`);
+      else if (errors.length !== 1 || event?.type !== type || event.message !== message) tally.fail('unclear', name, `viewer.error ${JSON.stringify(errors)}`);
+      else tally.clearErrors++;
+    }
+    await checkViewer(name);
+  }
+
+  /** The cabin is still loaded, drawn and pickable; a good load after the bad file works. */
+  async function checkViewer(name: string) {
+    const broken = (why: string) => tally.fail('broken', name, why);
+    const models = (await el.modelInfo()).map((m) => m.modelId);
+    if (models.join() !== GOOD) return broken(`models loaded after it: ${models}`);
+    if ((await el.each()).length !== goodIds.length) return broken('objects of the cabin missing');
+    const view = await el.viewpoint();
+    if (!finite(view)) return broken(`the camera is not finite: ${JSON.stringify(view.location)}`);
+    const click = nextEvent<{ objectId?: string }>(el, 'viewer.click', 10_000);
+    await clickElement(el);
+    const picked = (await click).objectId;
+    if (!picked || !goodIds.includes(picked)) return broken(`the cabin cannot be picked (picked ${picked})`);
+    const after = await ending(el.loadModel(MODELS.cabin, { modelId: 'after' }), LIMIT);
+    if (after.kind !== 'loaded') return broken(`a good load after it: ${after.kind === 'error' ? after.error.message : 'hung'}`);
+    const objects = (await el.renderInfo()).objects;
+    if ((await el.each()).length !== goodIds.length * 2) return broken('the good load after it has not all its objects');
+    await el.unloadModel('after');
+    if ((await el.renderInfo()).objects >= objects) return broken('the good load after it was not drawn');
+  }
+
+  async function run(kinds: BadFile['kind'][]) {
+    const started = performance.now();
+    const before = tally.failures.length;
+    for (const [i, entry] of corpus(kinds).entries()) await tryFile(entry, i);
+    tally.seconds[`3d ${kinds.join(' ')}`] = Math.round((performance.now() - started) / 100) / 10;
+    const failures = tally.failures.slice(before);
+    assertEqual(failures.length, 0, `every file ends in a clear error or a sane load: ${failures.join('\n')}`);
+  }
+
+  it('IFC files', async function () {
+    this.timeout(full ? 3_600_000 : 300_000);
+    await fresh();
+    await run(['ifc']);
+  });
+
+  it('scenes', async function () {
+    this.timeout(full ? 1_800_000 : 300_000);
+    await fresh();
+    await run(['scene']);
+  });
+
+  it('point clouds', async function () {
+    this.timeout(full ? 1_800_000 : 300_000);
+    await fresh();
+    await run(['pointcloud']);
+  });
+});
+
+describe('bad files in the 2D viewer', () => {
+  let el: BimViewer2d;
+  let storeyId: string;
+  let drawn: number;
+
+  after(() => removeViewer2d(el));
+
+  async function fresh() {
+    await removeViewer2d(el);
+    el = await createViewer2d(320, 240);
+    await el.loadUrl(MODELS.cabin, { modelId: GOOD });
+    storeyId = el.getStoreys()[0].id;
+    await el.showStorey(storeyId);
+    await frames();
+    drawn = planSvg(el).querySelectorAll('path').length;
+    assert(drawn > 0, 'the cabin is drawn');
+  }
+
+  async function tryFile(entry: BadFile, index: number) {
+    tally.files++;
+    const name = `2D ${entry.name}`;
+    const fails = record<{ modelId: string; message: string }>(el, 'viewer2d.loadfail');
+    const url = await entryUrl(entry, good, index);
+    const modelId = `bad-${index}`;
+    const { value: end, uncaught } = await uncaughtDuring(() => ending(el.loadUrl(url, { append: true, modelId }), LIMIT));
+    URL.revokeObjectURL(url);
+    log(name, end);
+    for (const u of uncaught) tally.fail('crashes', name, u);
+    if (end.kind === 'hang') {
+      tally.fail('hangs', name, `no answer within ${LIMIT / 1000} s`);
+      await fresh();
+      return;
+    }
+    if (end.kind === 'loaded') {
+      if (!entry.loads) tally.fail('unclear', name, 'loaded, but should have been refused');
+      else tally.loaded++;
+      await el.unloadModel(modelId);
+    } else {
+      const { type, message } = end.error;
+      const event = fails.at(-1);
+      if (type !== 'ifc') tally.fail('unclear', name, `error of type ${type}: ${message}`);
+      else if (!message || !entry.told.test(message)) tally.fail('unclear', name, `unclear message: ${message}`);
+      else if (fails.length !== 1 || event?.modelId !== modelId || event.message !== message) tally.fail('unclear', name, `viewer2d.loadfail ${JSON.stringify(fails)}`);
+      else tally.clearErrors++;
+    }
+    const broken = (why: string) => tally.fail('broken', name, why);
+    if (el.getStoreys({ all: true }).filter((s) => s.id === storeyId).length !== 1) return broken('the cabin\'s storey is gone');
+    await frames();
+    if (planSvg(el).querySelectorAll('path').length !== drawn) return broken('the cabin\'s plan is not drawn as before');
+    const after = await ending(el.loadUrl(MODELS.cabin, { append: true, modelId: 'after' }), LIMIT);
+    if (after.kind !== 'loaded') return broken(`a good load after it: ${after.kind === 'error' ? after.error.message : 'hung'}`);
+    await el.unloadModel('after');
+  }
+
+  it('IFC files', async function () {
+    this.timeout(full ? 3_600_000 : 300_000);
+    await fresh();
+    const started = performance.now();
+    const before = tally.failures.length;
+    for (const [i, entry] of corpus(['ifc']).entries()) await tryFile(entry, i);
+    tally.seconds['2d ifc'] = Math.round((performance.now() - started) / 100) / 10;
+    const failures = tally.failures.slice(before);
+    assertEqual(failures.length, 0, `every file ends in a clear error or a sane load: ${failures.join('\n')}`);
+  });
+});
