@@ -342,10 +342,13 @@ export async function listTopics(sql: Sql, board: Board, caller: Caller, options
   const skip = options.$skip ?? 0;
   if (!Number.isInteger(skip) || skip < 0) throw badRequest('$skip must be a non-negative integer');
   const keep = caller.version === '2.0' ? null : selection(options.$select);
-  const condition = options.$filter ? filterCondition(options.$filter, 2) : { where: 'true', params: [] };
+  const condition = options.$filter ? filterCondition(options.$filter, 4) : { where: 'true', params: [] };
+  // $top and $skip are bound, not written into the text: each text is a statement prepared
+  // on every pooled connection and kept there (storage/postgres.ts), so a text per page
+  // grew the database's memory without end as a client paged (the load soak showed it).
   const rows = await sql.query<TopicRow>(
-    `SELECT ${COLUMNS} FROM bcf_topics t WHERE t.board_id = $1 AND ${condition.where} ORDER BY ${orderBy(options.$orderby)} LIMIT ${top} OFFSET ${skip}`,
-    [board.id, ...condition.params],
+    `SELECT ${COLUMNS} FROM bcf_topics t WHERE t.board_id = $1 AND ${condition.where} ORDER BY ${orderBy(options.$orderby)} LIMIT $2 OFFSET $3`,
+    [board.id, top, skip, ...condition.params],
   );
   const people = await peopleOf(sql, board.projectId);
   return rows.map((row) => {
