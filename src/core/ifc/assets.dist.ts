@@ -64,8 +64,9 @@ export function schemaUrls(): SchemaUrls {
 /**
  * Starts the IFC worker (a classic script built as dist/ifc-worker.js). A Worker cannot
  * be constructed from a cross-origin URL, but a same-origin Blob worker may
- * importScripts one, so the bundle works from a CDN too. (Pages whose CSP forbids
- * `worker-src blob:` must serve the bundle from their own origin and allow it.)
+ * importScripts one, so the bundle works from a CDN too. Served from the page's own
+ * origin, the worker is started from its URL: a page whose Content Security Policy
+ * allows `worker-src 'self'` but not `blob:` works (test/csp.test.ts).
  */
 export function createIfcWorker(wasm: string): Worker {
   return classicWorker(besideBundle('worker'), workerName('bim-ifc', wasm));
@@ -77,6 +78,7 @@ export function createPlanWorker(wasm: string): Worker {
 }
 
 function classicWorker(url: string, name: string): Worker {
+  if (new URL(url).origin === location.origin) return new Worker(url, { name });
   const bootstrap = `importScripts(${JSON.stringify(url)});`;
   const blobUrl = URL.createObjectURL(new Blob([bootstrap], { type: 'text/javascript' }));
   try {
