@@ -11,6 +11,8 @@ export interface Settings {
   databaseUrl?: string;
   s3?: { bucket: string; endpoint?: string; region?: string };
   maxUploadBytes: number;
+  /** Longest URL (path and query) in bytes: 414 beyond (api/refused-requests.ts). */
+  maxUrlBytes: number;
   /**
    * Files above this fail processing at once with `too large to process`. 512 MiB:
    * office-500k (452 MB) peaks at 3.6 GB, most of it web-ifc's memory, which ends at 4 GB
@@ -24,6 +26,11 @@ export interface Settings {
   /** The first user, created when there is none. */
   admin: { email: string; password?: string; name: string };
   oauth: { accessTokenLifetime: number; refreshTokenLifetime: number; codeLifetime: number };
+  /**
+   * Requests a minute per client IP (api/rate-limits.ts): high enough for a busy office
+   * behind one address and for the test suite, which signs in from 127.0.0.1 all the time.
+   */
+  rateLimits: { signIn: number; token: number; viewerToken: number; windowMs: number };
   /** Fastify's (pino's) log level: errors by default; 'info' logs every request. */
   logLevel: string;
   /** Serve the viewers' demo pages and the console (the repository's dist/ and demo/). */
@@ -34,6 +41,8 @@ export interface Settings {
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const GB = 1024 ** 3;
+/** MAX_URL_BYTES's default: 8 KiB, as most proxies allow; a BCF `$filter` of 4000 plain characters fits. */
+export const DEFAULT_MAX_URL_BYTES = 8 * 1024;
 
 function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
   const raw = env[name];
@@ -53,6 +62,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     databaseUrl: env.DATABASE_URL || undefined,
     s3: env.S3_BUCKET ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT || undefined, region: env.S3_REGION || undefined } : undefined,
     maxUploadBytes: number(env, 'MAX_UPLOAD_BYTES', 2 * GB),
+    maxUrlBytes: number(env, 'MAX_URL_BYTES', DEFAULT_MAX_URL_BYTES),
     maxProcessBytes: number(env, 'MAX_PROCESS_BYTES', 512 * 1024 ** 2),
     jobs,
     jobLeaseMs: number(env, 'JOB_LEASE_MS', 60_000),
@@ -62,6 +72,12 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
       accessTokenLifetime: number(env, 'ACCESS_TOKEN_LIFETIME', 3600),
       refreshTokenLifetime: number(env, 'REFRESH_TOKEN_LIFETIME', 14 * 24 * 3600),
       codeLifetime: number(env, 'AUTHORIZATION_CODE_LIFETIME', 60),
+    },
+    rateLimits: {
+      signIn: number(env, 'RATE_LIMIT_SIGN_IN', 60),
+      token: number(env, 'RATE_LIMIT_TOKEN', 120),
+      viewerToken: number(env, 'RATE_LIMIT_VIEWER_TOKEN', 300),
+      windowMs: number(env, 'RATE_LIMIT_WINDOW_MS', 60_000),
     },
     logLevel: env.LOG_LEVEL ?? 'error',
     servePages: env.SERVE_PAGES !== '0',

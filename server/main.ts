@@ -14,9 +14,10 @@ const app = await buildApp({
   db: platform.db,
   blobs: platform.blobs,
   maxUploadBytes: settings.maxUploadBytes,
+  maxUrlBytes: settings.maxUrlBytes,
   pokeJobs: () => platform.runner?.poke(),
   oauth: settings.oauth,
-}, { logLevel: settings.logLevel, pages: settings.servePages ? pages : undefined });
+}, { logLevel: settings.logLevel, pages: settings.servePages ? pages : undefined, rateLimits: settings.rateLimits });
 const url = await app.listen({ host: settings.host, port: settings.port });
 const publicUrl = (process.env.PUBLIC_URL ?? url).replace(/\/$/, '');
 // The console signs in as a public OAuth client whose callback is this server's own /console/.
