@@ -34,6 +34,8 @@ export function oauthModel(sql: Sql) {
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [tokenHash(code.authorizationCode), client.id, user.id, code.redirectUri, code.scope?.join(' ') ?? null, code.codeChallenge ?? null, code.codeChallengeMethod ?? null, code.expiresAt],
       );
+      // Used codes are kept until they expire (revokeAuthorizationCode); then they go.
+      await sql.query('DELETE FROM oauth_codes WHERE expires_at < now()');
       return { ...code, client, user };
     },
 
@@ -52,20 +54,29 @@ export function oauthModel(sql: Sql) {
       };
     },
 
-    /** Deletes the code; false when it was gone already, so a replayed code fails even when two arrive at once. */
+    /**
+     * Marks the code used; false when it was used already, so a replayed code fails even
+     * when two arrive at once. A replay also revokes what the first use gave (RFC 6749,
+     * 4.1.2): whoever replays it may be the one who stole it.
+     */
     async revokeAuthorizationCode(code: { authorizationCode: string }) {
-      return (await sql.query('DELETE FROM oauth_codes WHERE code_hash = $1 RETURNING 1', [tokenHash(code.authorizationCode)])).length > 0;
+      const hash = tokenHash(code.authorizationCode);
+      if ((await sql.query('UPDATE oauth_codes SET used_at = now() WHERE code_hash = $1 AND used_at IS NULL RETURNING 1', [hash])).length > 0) return true;
+      await sql.query('DELETE FROM oauth_tokens WHERE code_hash = $1', [hash]);
+      return false;
     },
 
+    /** `authorizationCode` for a code's tokens; a refresh's user (from getRefreshToken) carries the code of the tokens it replaces. */
     async saveToken(
-      token: { accessToken: string; accessTokenExpiresAt: Date; refreshToken?: string; refreshTokenExpiresAt?: Date; scope?: string[] },
+      token: { accessToken: string; accessTokenExpiresAt: Date; refreshToken?: string; refreshTokenExpiresAt?: Date; scope?: string[]; authorizationCode?: string },
       client: { id: string },
-      user: { id: string },
+      user: { id: string; codeHash?: string | null },
     ) {
+      const codeHash = token.authorizationCode ? tokenHash(token.authorizationCode) : (user.codeHash ?? null);
       await sql.query(
-        `INSERT INTO oauth_tokens (access_hash, refresh_hash, client_id, user_id, scope, access_expires_at, refresh_expires_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [tokenHash(token.accessToken), token.refreshToken ? tokenHash(token.refreshToken) : null, client.id, user.id, token.scope?.join(' ') ?? null, token.accessTokenExpiresAt, token.refreshTokenExpiresAt ?? null],
+        `INSERT INTO oauth_tokens (access_hash, refresh_hash, client_id, user_id, scope, access_expires_at, refresh_expires_at, code_hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+        [tokenHash(token.accessToken), token.refreshToken ? tokenHash(token.refreshToken) : null, client.id, user.id, token.scope?.join(' ') ?? null, token.accessTokenExpiresAt, token.refreshTokenExpiresAt ?? null, codeHash],
       );
       return { ...token, client, user };
     },
@@ -78,7 +89,7 @@ export function oauthModel(sql: Sql) {
         refreshTokenExpiresAt: row.refresh_expires_at,
         scope: row.scope ? row.scope.split(' ') : undefined,
         client: { id: row.client_id },
-        user: { id: row.user_id },
+        user: { id: row.user_id, codeHash: row.code_hash as string | null },
       };
     },
 
