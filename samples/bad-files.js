@@ -231,6 +231,18 @@ export function badFiles({ full = false } = {}) {
     },
   });
 
+  add({
+    name: 'a project inside its own storey', kind: 'ifc', from: 'house', loads: true, told: /./,
+    make: (good) => {
+      const text = house(good);
+      const project = /#(\d+)=IFCPROJECT\(/.exec(text);
+      const storey = /#(\d+)=IFCBUILDINGSTOREY\(/.exec(text);
+      if (!project || !storey) throw new Error('the house has no project or storey');
+      const id = maxId(text) + 1;
+      return ifc(beforeEnd(text, `#${id}=IFCRELAGGREGATES('3Cyc1eCyc1eCyc1eCyc1e1',#5,$,$,#${storey[1]},(#${project[1]}));\n`));
+    },
+  });
+
   // Coordinates that are not numbers, or too big for any camera.
   add({ name: 'NaN coordinates', kind: 'ifc', from: 'house', loads: true, told: /./, make: (good) => ifc(poisonPoints(house(good), 'NaN')) });
   add({ name: '1e300 coordinates', kind: 'ifc', from: 'house', loads: true, told: /./, make: (good) => ifc(poisonPoints(house(good), '1.E300')) });

@@ -79,6 +79,8 @@ export interface Viewer3dHooks {
   click(objectId: string | undefined, intersects: Intersection | undefined): boolean;
   doubleclick(objectId: string | undefined, intersects: Intersection | undefined): boolean;
   contextmenu(objectId: string | undefined, intersects: Intersection | undefined): boolean;
+  /** Something failed after its call had answered (a point cloud node read after the load). */
+  error?(error: ViewerError): void;
 }
 
 /**
@@ -171,6 +173,7 @@ export class Viewer3d {
       logDepthBufFC: this.depth.uniform,
       track: (m) => this.depth.track(m),
       warn: (message) => console.warn(`bim-viewer-3d: ${message}`),
+      error: (message) => this.hooks.error?.(new ViewerError('pointcloud', message)),
     });
     this.scene.add(this.pointClouds.group);
     this.transition = new CameraTransition(this.rig, () => this.requestRender());
@@ -351,6 +354,7 @@ export class Viewer3d {
     } catch (e) {
       this.nextIndex = model.firstIndex + model.count;
       await this.unloadModel(model.id);
+      this.frameScene(false); // a camera framed on the failed model frames what is left again
       throw failed(e);
     }
     this.nextIndex = model.firstIndex + model.count;

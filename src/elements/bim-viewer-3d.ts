@@ -102,6 +102,7 @@ export class BimViewer3d extends LitElement {
         click: (objectId, intersects) => emit(this, 'viewer.click', { objectId, intersects }),
         doubleclick: (objectId, intersects) => emit(this, 'viewer.doubleclick', { objectId, intersects }),
         contextmenu: (objectId, intersects) => emit(this, 'viewer.contextmenu', { objectId, intersects }),
+        error: (error) => this.report(error),
       });
     } catch (e) {
       this.report(new ViewerError('webgl', `WebGL is not available: ${(e as Error).message}`));

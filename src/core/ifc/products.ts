@@ -82,12 +82,15 @@ export class ProductReader {
       if (list) list.push(child);
       else children.set(parent, [child]);
     }
+    // A file may aggregate an element into its own descendant (a project inside a storey): each element once.
+    const seen = new Set<number>();
     const node = (id: number): SpatialNode => {
+      seen.add(id);
       const line = this.api.GetLine(this.modelID, id, false);
       const result: SpatialNode = { objectId: objectId(this.base, id), type: this.typeName(id), name: ifcText(line.Name) ?? '', children: [] };
       if (line.Elevation && typeof line.Elevation.value === 'number') result.elevation = line.Elevation.value;
       for (const child of (children.get(id) ?? []).sort((a, b) => a - b)) {
-        if (SPATIAL_TYPES.has(this.typeName(child).toUpperCase())) result.children.push(node(child));
+        if (!seen.has(child) && SPATIAL_TYPES.has(this.typeName(child).toUpperCase())) result.children.push(node(child));
       }
       return result;
     };

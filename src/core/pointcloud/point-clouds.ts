@@ -36,6 +36,8 @@ export interface PointCloudHost {
   track<M extends ShaderMaterial>(material: M): M;
   /** A node failed to load after the cloud was shown: said on the console, the cloud stays. */
   warn(message: string): void;
+  /** ... and the first such failure of a cloud is its viewer's error (viewer.error): the cloud is not whole. */
+  error(message: string): void;
 }
 
 /**
@@ -52,6 +54,8 @@ export class PointClouds {
   readonly clouds: PointCloudModel[] = [];
   private options: PointCloudOptions = { ...DEFAULT_POINT_CLOUD_OPTIONS, hiddenClasses: [] };
   private inFlight = 0;
+  /** Clouds whose failed node was reported as an error (once each). */
+  private readonly reported = new WeakSet<PointCloudModel>();
   private readonly arrived: { cloud: PointCloudModel; node: OctreeNode; bytes: Uint8Array }[] = [];
   private frame = 0;
   /** Points drawn in the last frame. */
@@ -190,6 +194,14 @@ export class PointClouds {
     gl.flush();
   }
 
+  /** A node of a shown cloud could not be read or decoded: warned each time, an error once per cloud. */
+  private nodeFailed(cloud: PointCloudModel, message: string) {
+    this.host.warn(message);
+    if (this.reported.has(cloud)) return;
+    this.reported.add(cloud);
+    this.host.error(message);
+  }
+
   /** Starts reads of the last frame's wanted nodes, nearest first, up to MAX_IN_FLIGHT. */
   private pump() {
     for (const node of this.wanted) {
@@ -197,7 +209,7 @@ export class PointClouds {
       if (node.loading || node.loaded || node.failed) continue;
       const cloud = this.clouds.find((c) => c.root === rootOf(node));
       // A read that fails after the load is said on the console; the rest of the cloud stays.
-      if (cloud) void this.loadNode(cloud, node, false).catch((e) => this.clouds.includes(cloud) && this.host.warn((e as Error).message));
+      if (cloud) void this.loadNode(cloud, node, false).catch((e) => this.clouds.includes(cloud) && this.nodeFailed(cloud, (e as Error).message));
     }
   }
 
@@ -331,7 +343,7 @@ export class PointClouds {
         cloud.addNode(node, bytes);
       } catch (e) {
         node.failed = true;
-        this.host.warn(`Point cloud ${cloud.id}, node ${node.name}: ${(e as Error).message}`);
+        this.nodeFailed(cloud, `Point cloud ${cloud.id}, node ${node.name}: ${(e as Error).message}`);
       }
     }
     if (this.arrived.length) this.decodeSoon();
