@@ -7,6 +7,8 @@ export interface Context {
   blobs: BlobStore;
   /** Largest upload accepted (bytes); 413 beyond. */
   maxUploadBytes: number;
+  /** Longest URL (path and query, bytes); 414 beyond. */
+  maxUrlBytes?: number;
   /** Looks for queued jobs now (the in-process runner), when there is one. */
   pokeJobs: () => void;
   oauth: { accessTokenLifetime: number; refreshTokenLifetime: number; codeLifetime: number };
