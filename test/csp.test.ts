@@ -30,6 +30,27 @@ async function drawnShare(dataUrl: string): Promise<number> {
   return differing / (image.width * image.height);
 }
 
+/** The test page (test/support/csp-route.mjs) in an iframe. */
+async function openPage(url: string): Promise<HTMLIFrameElement> {
+  const frame = document.createElement('iframe');
+  frame.style.cssText = 'width:420px;height:640px;border:0';
+  const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
+  frame.src = url;
+  document.body.append(frame);
+  await loaded;
+  return frame;
+}
+
+/** Resolves to the promise's rejection, or fails when it resolves or takes over `ms` (a hang). */
+async function rejection(promise: Promise<unknown>, ms = 30_000): Promise<{ type?: string; message?: string }> {
+  const outcome = await Promise.race([
+    promise.then(() => 'resolved', (e: unknown) => e as { type?: string; message?: string }),
+    sleep(ms).then(() => 'hung'),
+  ]);
+  if (typeof outcome === 'string') throw new Error(`the load ${outcome} instead of failing`);
+  return outcome;
+}
+
 describe('a page under a Content Security Policy without unsafe-eval', function () {
   let frame: HTMLIFrameElement;
   let win: Window & Record<string, any>;
@@ -38,12 +59,7 @@ describe('a page under a Content Security Policy without unsafe-eval', function 
     const head = await fetch('/dist/viewer3d.js', { method: 'HEAD' });
     if (head.status !== 200) throw new Error(`dist/viewer3d.js is missing (HTTP ${head.status}): run \`npm run build\` before the tests`);
     await reports(); // forget reports of earlier runs
-    frame = document.createElement('iframe');
-    frame.style.cssText = 'width:420px;height:640px;border:0';
-    const loaded = new Promise((resolve) => frame.addEventListener('load', resolve, { once: true }));
-    frame.src = '/csp/page.html';
-    document.body.append(frame);
-    await loaded;
+    frame = await openPage('/csp/page.html');
     win = frame.contentWindow as Window & Record<string, any>;
   });
 
@@ -90,5 +106,25 @@ describe('a page under a Content Security Policy without unsafe-eval', function 
     await sleep(200);
     assertDeepEqual([...win.cspViolations], [], 'violations in the page');
     assertDeepEqual(await reports(), [], 'violation reports (page and workers)');
+  });
+});
+
+describe('a page whose Content Security Policy refuses the bundles\' workers (bundles from another origin, no worker-src blob:)', function () {
+  let frame: HTMLIFrameElement;
+  after(() => frame?.remove());
+
+  it('both viewers fail their load with a clear error, and do not hang', async () => {
+    frame = await openPage('/csp/page.html?from=other');
+    const win = frame.contentWindow as Window & Record<string, any>;
+    const viewer3d = win.document.getElementById('viewer3d');
+    const errors3d: { type: string; message: string }[] = [];
+    viewer3d.addEventListener('viewer.error', (e: CustomEvent) => errors3d.push(e.detail));
+    const error3d = await rejection(viewer3d.loadUrl(SAMPLES.house));
+    assert(error3d.type === 'ifc' && /worker/i.test(error3d.message ?? ''), `the 3D viewer's error: ${error3d.type}: ${error3d.message}`);
+    assert(errors3d.some((e) => e.type === 'ifc'), 'viewer.error');
+    const viewer2d = win.document.getElementById('viewer2d');
+    const error2d = await rejection(viewer2d.loadUrl(SAMPLES.house));
+    assert(/worker/i.test(error2d.message ?? ''), `the 2D viewer's error: ${error2d.message}`);
+    await reports();
   });
 });

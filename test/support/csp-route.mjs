@@ -6,6 +6,7 @@
 // Used by test/csp.test.ts.
 //
 //   /csp/page.html      the page: both bundles, a <bim-viewer-3d> and a <bim-viewer-2d>
+//                       (?from=other: the bundles from the other origin)
 //   /csp/dist/<file>    dist/<file> with the policy
 //   /csp/report         POST: a violation report (report-uri); GET /csp/reports: those seen
 import { readFile } from 'node:fs/promises';
@@ -26,14 +27,15 @@ export const CSP_POLICY = [
   'report-uri /csp/report',
 ].join('; ');
 
-const PAGE = `<!doctype html>
+/** The page under `policy`, with the bundles from `origin` ('' for its own). */
+const page = (policy, origin) => `<!doctype html>
 <html><head>
 <meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${CSP_POLICY.replace(/; report-uri.*$/, '')}">
+<meta http-equiv="Content-Security-Policy" content="${policy.replace(/; report-uri.*$/, '')}">
 <link rel="stylesheet" href="/csp/page.css">
 <script src="/csp/listen.js"></script>
-<script src="/csp/dist/viewer3d.js"></script>
-<script src="/csp/dist/viewer2d.js"></script>
+<script src="${origin}/csp/dist/viewer3d.js"></script>
+<script src="${origin}/csp/dist/viewer2d.js"></script>
 </head><body>
 <bim-viewer-3d id="viewer3d"></bim-viewer-3d>
 <bim-viewer-2d id="viewer2d"></bim-viewer-2d>
@@ -67,9 +69,18 @@ export async function cspRoute(ctx, next) {
     ctx.type = 'application/json';
     return;
   }
-  ctx.set('Content-Security-Policy', CSP_POLICY);
+  // ?from=other: the bundles come from the server's other loopback name (another origin,
+  // allowed as a script source), so their workers would start from blob: URLs, which
+  // worker-src 'self' refuses: the viewers must fail clearly, not hang.
+  const other = ctx.query.from === 'other' ? `http://${ctx.host.startsWith('localhost') ? ctx.host.replace('localhost', '127.0.0.1') : ctx.host.replace('127.0.0.1', 'localhost')}` : '';
+  const policy = other ? CSP_POLICY.replace("script-src 'self'", `script-src 'self' ${other}`) : CSP_POLICY;
+  ctx.set('Content-Security-Policy', policy);
   ctx.set('Cache-Control', 'no-store');
-  if (ctx.path === '/csp/page.html') return void ((ctx.type = 'text/html'), (ctx.body = PAGE));
+  if (ctx.path === '/csp/page.html') {
+    ctx.type = 'text/html';
+    ctx.body = page(policy, other);
+    return;
+  }
   if (ctx.path === '/csp/page.css') return void ((ctx.type = 'text/css'), (ctx.body = CSS));
   if (ctx.path === '/csp/listen.js') return void ((ctx.type = 'text/javascript'), (ctx.body = LISTEN));
   const file = /^\/csp\/dist\/([\w.-]+)$/.exec(ctx.path)?.[1];

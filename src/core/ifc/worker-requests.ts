@@ -16,17 +16,23 @@ interface Pending<M> {
 export class WorkerRequests<M extends Answer> {
   private readonly pending = new Map<number, Pending<M>>();
   private nextId = 1;
+  /** Why the worker can answer nothing more (it never started): later requests fail with it at once. */
+  private failure: Error | null = null;
 
   constructor(private readonly worker: Worker, name: string) {
     worker.onmessage = (event: MessageEvent<M>) => this.receive(event.data);
     worker.onerror = (event) => {
       event.preventDefault();
-      this.failAll(new Error(`The ${name} worker failed: ${event.message || 'could not start'}`));
+      const error = new Error(`The ${name} worker failed: ${event.message || 'could not start'}`);
+      // No message: its script could not be fetched or was refused (network, CSP), so it will never answer.
+      if (!event.message) this.failure = error;
+      this.failAll(error);
     };
   }
 
   send(request: object, transfer: Transferable[] = [], other?: (message: M) => void): Promise<unknown> {
     const requestId = this.nextId++;
+    if (this.failure) return Promise.reject(this.failure); // a dead worker would never answer
     return new Promise((resolve, reject) => {
       this.pending.set(requestId, { resolve, reject, other });
       this.worker.postMessage({ ...request, requestId }, transfer);
