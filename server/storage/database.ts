@@ -6,9 +6,18 @@
  */
 export type Row = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+export interface QueryOptions {
+  /**
+   * Keep the statement prepared on its connection (default true). False for texts whose
+   * shape a request decides (a topic list's $filter): there is no end to them, and each
+   * kept one holds memory in a database backend until the connection ends.
+   */
+  keep?: boolean;
+}
+
 export interface Sql {
   /** One statement with $1... parameters. */
-  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  query<T extends Row = Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
   /** Several statements, no parameters (migrations). */
   exec(text: string): Promise<void>;
 }

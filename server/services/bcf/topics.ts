@@ -346,9 +346,11 @@ export async function listTopics(sql: Sql, board: Board, caller: Caller, options
   // $top and $skip are bound, not written into the text: each text is a statement prepared
   // on every pooled connection and kept there (storage/postgres.ts), so a text per page
   // grew the database's memory without end as a client paged (the load soak showed it).
+  // A filter's shape is the client's to choose, as endless: those texts are not kept.
   const rows = await sql.query<TopicRow>(
     `SELECT ${COLUMNS} FROM bcf_topics t WHERE t.board_id = $1 AND ${condition.where} ORDER BY ${orderBy(options.$orderby)} LIMIT $2 OFFSET $3`,
     [board.id, top, skip, ...condition.params],
+    { keep: !options.$filter },
   );
   const people = await peopleOf(sql, board.projectId);
   return rows.map((row) => {
