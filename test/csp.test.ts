@@ -81,7 +81,7 @@ describe('a page under a Content Security Policy without unsafe-eval', function 
   });
 
   it('<bim-viewer-3d> loads and draws an IFC model, nothing blocked', async () => {
-    const viewer = win.document.getElementById('viewer3d');
+    const viewer: any = win.document.getElementById('viewer3d');
     assert(win.customElements.get('bim-viewer-3d'), 'the bundle defined <bim-viewer-3d>');
     await viewer.loadUrl(SAMPLES.house);
     assert((await viewer.each()).length > 100, 'the model\'s objects are there');
@@ -95,7 +95,7 @@ describe('a page under a Content Security Policy without unsafe-eval', function 
   });
 
   it('<bim-viewer-2d> loads and draws a storey plan, nothing blocked', async () => {
-    const viewer = win.document.getElementById('viewer2d');
+    const viewer: any = win.document.getElementById('viewer2d');
     assert(win.customElements.get('bim-viewer-2d'), 'the bundle defined <bim-viewer-2d>');
     await viewer.loadUrl(SAMPLES.house);
     const storey = viewer.getStoreys().find((s: { id: string }) => viewer.getSpaces({ storeyId: s.id }).length > 0);
@@ -116,13 +116,13 @@ describe('a page whose Content Security Policy refuses the bundles\' workers (bu
   it('both viewers fail their load with a clear error, and do not hang', async () => {
     frame = await openPage('/csp/page.html?from=other');
     const win = frame.contentWindow as Window & Record<string, any>;
-    const viewer3d = win.document.getElementById('viewer3d');
+    const viewer3d: any = win.document.getElementById('viewer3d');
     const errors3d: { type: string; message: string }[] = [];
     viewer3d.addEventListener('viewer.error', (e: CustomEvent) => errors3d.push(e.detail));
     const error3d = await rejection(viewer3d.loadUrl(SAMPLES.house));
     assert(error3d.type === 'ifc' && /worker/i.test(error3d.message ?? ''), `the 3D viewer's error: ${error3d.type}: ${error3d.message}`);
     assert(errors3d.some((e) => e.type === 'ifc'), 'viewer.error');
-    const viewer2d = win.document.getElementById('viewer2d');
+    const viewer2d: any = win.document.getElementById('viewer2d');
     const error2d = await rejection(viewer2d.loadUrl(SAMPLES.house));
     assert(/worker/i.test(error2d.message ?? ''), `the 2D viewer's error: ${error2d.message}`);
     await reports();
