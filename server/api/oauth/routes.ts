@@ -166,5 +166,10 @@ function basicClientId(header: string | undefined): string | undefined {
   const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
   if (!match) return undefined;
   const decoded = Buffer.from(match[1], 'base64').toString();
-  return decodeURIComponent(decoded.slice(0, decoded.indexOf(':')));
+  try {
+    return decodeURIComponent(decoded.slice(0, decoded.indexOf(':')));
+  } catch {
+    // Not form-encoded (a lone %): no client this names; the library answers invalid_client.
+    return undefined;
+  }
 }
