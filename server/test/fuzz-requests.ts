@@ -84,6 +84,11 @@ function soundQuery(endpoint: Endpoint, known: Known): [string, string][] {
     const value = real ?? (p.required ? sampleOf(p.schema) : undefined);
     if (value !== undefined) pairs.push([p.name, pct(String(value))]);
   }
+  // The authorization pages declare no parameters but read an authorization request's.
+  if (/authorize$/.test(endpoint.path)) {
+    for (const name of ['client_id', 'redirect_uri']) for (const value of known.valuesFor(endpoint, name, 'query')) pairs.push([name, pct(value)]);
+    pairs.push(['response_type', 'code'], ['state', 'fuzz']);
+  }
   return pairs;
 }
 
@@ -237,7 +242,10 @@ export function badRequests(endpoint: Endpoint, known: Known): fc.Arbitrary<Case
   const soundPath: Record<string, UrlPart> = Object.fromEntries(pathParams.map((p) => [p.name, encoded(known.valuesFor(endpoint, p.name, 'path')[0] ?? 'fuzz')]));
   const auth: [string, string][] = [['Authorization', `Bearer ${known.token}`]];
   const write = WRITES.has(endpoint.method);
-  const soundBody = write ? { body: Buffer.from(JSON.stringify(sampleOf(endpoint.body) ?? {})), type: 'application/json' } : undefined;
+  // A route without a JSON body schema (OAuth's, uploads) gets the form OAuth and the sign-in page read, with real values.
+  const form = new URLSearchParams({ grant_type: 'authorization_code', code: 'fuzz', response_type: 'code', decision: 'allow', email: 'admin@example.com', password: 'not the password' });
+  for (const name of ['client_id', 'redirect_uri']) for (const value of known.valuesFor(endpoint, name, 'query')) form.set(name, value);
+  const soundBody = !write ? undefined : endpoint.body ? { body: Buffer.from(JSON.stringify(sampleOf(endpoint.body) ?? {})), type: 'application/json' } : { body: Buffer.from(form.toString()), type: 'application/x-www-form-urlencoded' };
   const uploadName = endpoint.params.find((p) => p.in === 'query' && /^file_?name$/.test(p.name));
 
   const build = (part: Case['part'], path: Record<string, UrlPart>, query: [string, string][], headers: [string, string | Buffer][], body?: { body: Buffer; type?: string }): Case => {
