@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { ApiError } from '../services/errors.js';
+import { ApiError, duplicateAsConflict } from '../services/errors.js';
 
 const NAMES: Record<number, [number, string]> = {
   400: [24, 'BAD_REQUEST'],
@@ -25,7 +25,8 @@ export function errorBody(status: number, message: string, code?: number, name?:
  * `WWW-Authenticate` (RFC 6750). `body` writes the JSON (the BCF API adds its own `message`).
  */
 export function installErrorHandling(app: FastifyInstance, body: typeof errorBody = errorBody): void {
-  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | ApiError, request, reply) => {
+    const error = duplicateAsConflict(thrown) as FastifyError | ApiError;
     if (error instanceof ApiError) {
       if (error.status === 401 && !reply.hasHeader('WWW-Authenticate')) reply.header('WWW-Authenticate', 'Bearer realm="platform", error="invalid_token"');
       return reply.status(error.status).send(body(error.status, error.message, error.code, error.codeName));
