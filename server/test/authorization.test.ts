@@ -191,7 +191,14 @@ describe('authorization matrix', () => {
       // Wrong principals first: they must change nothing the allowed ones then use.
       for (const who of PRINCIPALS) {
         const n = ++freshCount.n;
-        const fresh = row.fresh?.for.includes(who) ? await makeFresh(row.fresh.make, n) : {};
+        let fresh: Record<string, string> = {};
+        try {
+          if (row.fresh?.for.includes(who)) fresh = await makeFresh(row.fresh.make, n);
+        } catch (error) {
+          // The owner could not make one: a call that should have been refused took something away.
+          wrong.push(`${row.method} ${row.path} as ${who}: no throwaway ${row.fresh!.make} (${(error as Error).message.slice(0, 120)})`);
+          continue;
+        }
         const call = row.call(f, who, n, fresh);
         const token = who === 'none' ? undefined : who === 'viewer' ? [f.viewerTokens.viewer3d, f.viewerTokens.viewer2d, f.viewerTokens.beta][index % 3] : tokens[who];
         const answer = await send(server.url, row.method, call, token, { Origin: EVIL });
