@@ -122,7 +122,7 @@ export function flippedAt(/** @type {Uint8Array} */ bytes, /** @type {number[]} 
 export const cut = (/** @type {Uint8Array} */ bytes, /** @type {number} */ fraction) => bytes.slice(0, Math.floor(bytes.length * fraction));
 
 /**
- * The corpus. `full` (under `npm run soak`): IFC cut at 20 points, a 10 MB string, 5,000
+ * The corpus. `full` (under `npm run soak`): IFC cut at 20 points, a 10 MB string, 50,000
  * nested placements and lists, a million entities, scenes and point clouds cut and flipped
  * at many places. Otherwise a fast subset: every kind, small sizes.
  * @returns {BadFile[]}
@@ -168,7 +168,7 @@ export function badFiles({ full = false } = {}) {
   });
 
   // Deep nesting: a wall placed through thousands of placements, and a point thousands of lists deep.
-  const depth = full ? 5000 : 1000;
+  const depth = full ? 50000 : 1000;
   add({
     name: `a wall ${depth} placements deep`, kind: 'ifc', from: 'house', loads: true, told: /./,
     make: (good) => {
@@ -254,10 +254,11 @@ export function badFiles({ full = false } = {}) {
 
   // Processed files, cut short and with bytes flipped.
   for (const kind of /** @type {const} */ (['scene', 'pointcloud'])) {
-    const at = full ? [0.001, 0.01, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.99] : [0.01, 0.5];
+    const at = full ? [0.001, 0.01, 0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 0.99] : [0.01, 0.9];
     for (const f of at) add({ name: `${kind} cut at ${(f * 100).toFixed(1)} %`, kind, from: kind, make: (good) => cut(good, f), told: /truncated|cut short|short|end/i });
     add({ name: `${kind} of no bytes`, kind, from: kind, make: () => new Uint8Array(0), told: /empty|short|truncated|not a/i });
-    const flips = full ? [[0.001], [0.01], [0.1], [0.3], [0.5], [0.7], [0.9], [0.25, 0.5, 0.75]] : [[0.01], [0.25, 0.5, 0.75]];
+    // (0.01 % of the generated cloud falls in its metadata's hierarchy numbers: a hierarchy without a root.)
+    const flips = [...(kind === 'pointcloud' ? [[0.0001]] : []), ...(full ? [[0.001], [0.01], [0.1], [0.3], [0.5], [0.7], [0.9], [0.25, 0.5, 0.75]] : [[0.01], [0.25, 0.5, 0.75]])];
     // The head: the magic (byte 2), the version (byte 8), the first record's or the metadata's length (byte 17).
     for (const [what, at] of /** @type {const} */ ([['magic', 2], ['version', 8], ['first length', 17]])) {
       if (!full && what !== 'magic') continue;
@@ -266,7 +267,7 @@ export function badFiles({ full = false } = {}) {
     for (const places of flips) {
       add({
         name: `${kind} with bytes flipped at ${places.map((f) => `${f * 100} %`).join(', ')}`, kind, from: kind, make: (good) => flipped(good, places),
-        told: /damaged|checksum|not a|version|CRC|truncated|JSON|invalid/i,
+        told: /damaged|checksum|not a|version|CRC|truncated|JSON|invalid|hierarchy|root/i,
         // Point records carry no checksum: a flipped point is a point elsewhere, drawn (the format says so).
         loads: kind === 'pointcloud',
       });

@@ -120,9 +120,10 @@ describe('bad files in the 3D viewer', () => {
   /** A point cloud's error after its load (a node past the cut): drawn frames ask for the nodes. */
   async function lateError(errors: { type: string; message: string }[]): Promise<{ type: string; message: string } | undefined> {
     const clouds = (el as unknown as { core: { pointClouds: { busy: boolean } } }).core.pointClouds;
-    for (const start = performance.now(); performance.now() - start < LIMIT && errors.length === 0; ) {
+    // Settled: 10 frames in a row with nothing read, decoded or wanted (the first frames choose the nodes).
+    for (let start = performance.now(), idle = 0; performance.now() - start < LIMIT && errors.length === 0 && idle < 10; ) {
       await el.renderInfo();
-      if (!clouds.busy) break;
+      idle = clouds.busy ? 0 : idle + 1;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     return errors[0];

@@ -34,6 +34,9 @@ export class PointCloudSource {
         if ('needed' in head) throw new PointCloudFormatError(`the file ends inside its metadata (${bytes.length} of ${head.needed} bytes)`);
       }
       const { metadata } = head;
+      // The file ends with its octree section: a shorter file was cut short, and would fail node by node later.
+      const end = metadata.container.octree.offset + metadata.container.octree.size;
+      if (reader.total !== null && reader.total < end) throw new PointCloudFormatError(`the file is cut short: it has ${reader.total} bytes, its metadata says ${end}`);
       const { offset, size, crc32: expected } = metadata.container.hierarchy;
       const hierarchy = await reader.read(offset, size, true);
       const actual = crc32(hierarchy);
@@ -64,6 +67,9 @@ export class PointCloudSource {
 
 /** One file's reads: ranges while the server answers 206, cuts of the whole file once it answered 200. */
 class RangeReader {
+  /** The file's length, once an answer said it (Content-Range's total, or the whole file). */
+  total: number | null = null;
+
   constructor(private readonly url: string, private readonly signal: AbortSignal, public whole: Uint8Array | null = null) {}
 
   /** `size` bytes at `offset`; fewer only when `exact` is false (the head of a small file). */
@@ -78,7 +84,10 @@ class RangeReader {
       }
       if (response.status === 206) {
         const bytes = new Uint8Array(await response.arrayBuffer());
-        const start = Number(/bytes (\d+)-/.exec(response.headers.get('Content-Range') ?? '')?.[1] ?? offset);
+        const range = response.headers.get('Content-Range') ?? '';
+        const start = Number(/bytes (\d+)-/.exec(range)?.[1] ?? offset);
+        const total = /\/(\d+)$/.exec(range)?.[1];
+        if (total) this.total = Number(total);
         if (start !== offset) throw new PointCloudFormatError(`the server answered bytes from ${start} when asked for ${offset}`);
         return this.checked(bytes.subarray(0, size), offset, size, exact);
       }
@@ -86,6 +95,7 @@ class RangeReader {
       if (!response.ok) throw new PointCloudFormatError(`the server answered ${response.status} ${response.statusText}`.trim() + (await reason(response)));
       // The server sends the whole file: keep it, and read everything else from it.
       this.whole = new Uint8Array(await response.arrayBuffer());
+      this.total = this.whole.length;
     }
     return this.checked(this.whole.subarray(offset, offset + size), offset, size, exact);
   }
