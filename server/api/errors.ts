@@ -10,6 +10,7 @@ const NAMES: Record<number, [number, string]> = {
   409: [409, 'CONFLICT'],
   413: [413, 'PAYLOAD_TOO_LARGE'],
   415: [415, 'UNSUPPORTED_MEDIA_TYPE'],
+  503: [503, 'SERVICE_UNAVAILABLE'],
 };
 
 /** The one JSON error body of every API: `{"error": {"code", "name", "message"}}` (seed 002's code, name and message). */
@@ -33,6 +34,8 @@ export function installErrorHandling(app: FastifyInstance, body: typeof errorBod
     }
     const status = (error as FastifyError).statusCode ?? 500;
     if (status >= 400 && status < 500) return reply.status(status).send(body(status, error.message));
+    // The database away (storage/database.ts DatabaseUnavailable): for a moment, worth a retry.
+    if (status === 503) return reply.status(503).header('Retry-After', '5').send(body(503, error.message));
     request.log.error(error);
     return reply.status(500).send(body(500, 'Internal error'));
   });

@@ -29,6 +29,17 @@ export interface Database extends Sql {
   close(): Promise<void>;
 }
 
+/**
+ * The database server cannot be reached (stopped, restarting, connections cut): the API
+ * answers 503 (api/errors.ts) instead of 500, and the next query connects again.
+ */
+export class DatabaseUnavailable extends Error {
+  readonly statusCode = 503;
+  constructor(cause: unknown) {
+    super('The database is unavailable; try again shortly', { cause });
+  }
+}
+
 /** The first row, or undefined. */
 export async function one<T extends Row = Row>(sql: Sql, text: string, params?: unknown[]): Promise<T | undefined> {
   return (await sql.query<T>(text, params))[0];

@@ -1,5 +1,16 @@
 import pg from 'pg';
-import { INT8_OID, type Database, type QueryOptions, type Row, type Sql } from './database.js';
+import { DatabaseUnavailable, INT8_OID, type Database, type QueryOptions, type Row, type Sql } from './database.js';
+
+/** Connection exceptions (08...) and operator intervention (57P01 shutdown, 57P03 starting up...), and the socket's own errors. */
+const GONE_CODES = /^(08|57P)|^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN)$/;
+const GONE_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect/;
+
+/** A query that failed because the server is away, not because of the query: DatabaseUnavailable. */
+function unavailable(error: unknown): unknown {
+  const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown };
+  const gone = (typeof code === 'string' && GONE_CODES.test(code)) || (typeof message === 'string' && GONE_MESSAGES.test(message));
+  return gone ? new DatabaseUnavailable(error) : error;
+}
 
 /** Statements prepared and kept per connection, at most (each holds tens of KB of a backend's memory). */
 export const MAX_NAMED_STATEMENTS = 500;
@@ -25,27 +36,43 @@ export async function openPostgres(url: string): Promise<Database> {
   };
   const wrap = (target: pg.Pool | pg.PoolClient): Sql => ({
     async query<T extends Row>(text: string, params?: unknown[], options?: QueryOptions) {
-      return (await target.query({ name: named(text, options), text, values: params })).rows as T[];
+      try {
+        return (await target.query({ name: named(text, options), text, values: params })).rows as T[];
+      } catch (error) {
+        throw unavailable(error);
+      }
     },
     async exec(text: string) {
-      await target.query(text);
+      try {
+        await target.query(text);
+      } catch (error) {
+        throw unavailable(error);
+      }
     },
   });
   return {
     kind: 'postgres',
     ...wrap(pool),
     async transaction(fn) {
-      const client = await pool.connect();
+      const client = await pool.connect().catch((error) => {
+        throw unavailable(error);
+      });
+      // A checked-out client has no 'error' listener of the pool's: its connection cut
+      // (the server restarted) would end the process. The query under way fails anyway.
+      let broken: Error | undefined;
+      const lost = (error: Error) => (broken = error);
+      client.on('error', lost);
       try {
         await client.query('BEGIN');
         const result = await fn(wrap(client));
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw error;
+        if (!broken) await client.query('ROLLBACK').catch(() => {});
+        throw unavailable(error);
       } finally {
-        client.release();
+        client.off('error', lost);
+        client.release(broken);
       }
     },
     close: () => pool.end(),
