@@ -175,6 +175,30 @@ describe('bad files in the 3D viewer', () => {
     await fresh();
     await run(['pointcloud']);
   });
+
+  it('a point cloud cut short on its server after its load says so, once', async () => {
+    await fresh();
+    const url = '/test-files/pointclouds/cut-after-load.bimcloud';
+    const put = (bytes: Uint8Array) => fetch(url, { method: 'PUT', body: bytes as BodyInit });
+    await put(good.pointcloud);
+    await el.setPointCloudOptions({ pointBudget: 1 }); // the root only, until the budget grows
+    await el.loadModel(url, { modelType: 'point-cloud', modelId: 'cloud' });
+    const errors = record<{ type: string; message: string }>(el, 'viewer.error');
+    await put(good.pointcloud.slice(0, 2048)); // the nodes are gone now
+    await el.setPointCloudOptions({ pointBudget: 2_000_000 });
+    const clouds = (el as unknown as { core: { pointClouds: { busy: boolean } } }).core.pointClouds;
+    for (let i = 0, idle = 0; i < 500 && idle < 10; i++) {
+      await el.renderInfo();
+      idle = clouds.busy ? 0 : idle + 1;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    assertEqual(errors.length, 1, `one viewer.error for the cloud: ${JSON.stringify(errors)}`);
+    assertEqual(errors[0].type, 'pointcloud', errors[0].message);
+    assert(/cut short/.test(errors[0].message), errors[0].message);
+    assertEqual((await el.modelInfo()).length, 2, 'the cloud stays, with what it has');
+    await el.unloadModel('cloud');
+    await el.setPointCloudOptions({ pointBudget: 2_000_000 });
+  });
 });
 
 describe('bad files in the 2D viewer', () => {
