@@ -7,6 +7,11 @@ import type { RawRequest } from './fuzz-http.js';
  * reliably. Each names the fix it checks.
  */
 export function foundCases(known: Known): { what: string; request: RawRequest }[] {
+  const bearer: [string, string] = ['Authorization', `Bearer ${known.token}`];
+  const e = { method: 'GET', path: '/v2/projects/{project}', params: [] };
+  const project = known.valuesFor(e, 'project', 'path')[0];
+  const model = known.valuesFor(e, 'model_id', 'query')[0];
+  const board = known.valuesFor({ ...e, path: '/bcf/3.0/projects/{project_id}' }, 'project_id', 'path')[0];
   const basic = (user: string) => `Basic ${Buffer.from(`${user}:secret`).toString('base64')}`;
   return [
     {
@@ -19,14 +24,31 @@ export function foundCases(known: Known): { what: string; request: RawRequest }[
       request: { method: 'POST', target: '/1.0/oauth/access_token', headers: [['Authorization', basic('%E0%A4%A')], ['Content-Type', 'application/x-www-form-urlencoded']], body: Buffer.from('grant_type=authorization_code&code=x') },
     },
     {
+      // api/nul-characters.ts: PostgreSQL's text cannot hold U+0000; the query failed as a 500.
+      what: 'a NUL in a path parameter',
+      request: { method: 'GET', target: '/v2/projects/%00/ifc/products', headers: [bearer] },
+    },
+    {
+      what: 'a NUL in an upload\'s file name',
+      request: { method: 'PUT', target: `/1.0/model/import?model_id=${model}&file_name=a%00.ifc`, headers: [bearer, ['Content-Type', 'application/octet-stream']], body: Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n') },
+    },
+    {
+      what: 'a NUL in a JSON body\'s value and key',
+      request: { method: 'POST', target: `/v2/projects/${project}/libraries`, headers: [bearer, ['Content-Type', 'application/json']], body: Buffer.from('{"name":"a\\u0000b"}') },
+    },
+    {
+      what: 'a NUL in a BCF body, deep down',
+      request: { method: 'POST', target: `/bcf/3.0/projects/${board}/topics`, headers: [bearer, ['Content-Type', 'application/json']], body: Buffer.from('{"title":"t","labels":["x"],"reference_links":["a\\u0000"]}') },
+    },
+    {
       // api/refused-requests.ts: Node's parser refused it; Fastify answered {"error":"Bad Request","message":"Client Error"}.
       what: 'a request line with a space in the path',
-      request: { method: 'GET', target: '/1.0/pro jects', headers: [['Authorization', `Bearer ${known.token}`]] },
+      request: { method: 'GET', target: '/1.0/pro jects', headers: [bearer] },
     },
     {
       // api/refused-requests.ts: Fastify's own FST_ERR_BAD_URL body.
       what: 'a path that does not decode',
-      request: { method: 'GET', target: '/v2/projects/%C0%AF/libraries', headers: [['Authorization', `Bearer ${known.token}`]] },
+      request: { method: 'GET', target: '/v2/projects/%C0%AF/libraries', headers: [bearer] },
     },
   ];
 }

@@ -45,6 +45,29 @@ const huge = (min: number, max: number) => fc.tuple(fc.integer({ min, max }), fc
 
 const numbersAsText = fc.constantFrom('-1', '0', '-0', '1.5', '1e308', '-1e308', '1e400', 'NaN', 'Infinity', '0x10', '9007199254740993', '99999999999999999999999999', '00000000000000000000000000000001', '2147483648', '-2147483649', 'true', 'null', 'undefined', '[]', '{}');
 
+/** Strings of the right type that are wrong values: dates out of range or that do not exist, NULs, lone surrogates, SQL, OData that nests deep. */
+const EDGE_STRINGS = [
+  '', ' ', '\u0000', 'a\u0000b', '\ud800', '\uffff', '\u202e', "'; DROP TABLE users; --", '${7*7}', '<script>alert(1)</script>', '../../../etc/passwd',
+  '0000-00-00', '0000-01-01T00:00:00Z', '9999-12-31T23:59:59.999Z', '+275760-09-13T00:00:00.000Z', '-000001-01-01T00:00:00Z', '2026-02-30T00:00:00Z', '2026-13-45T99:99:99Z', '1970-01-01', '294277-01-01', 'tomorrow',
+  '99999999999999999999', '-1', '1e400', '00000000-0000-0000-0000-000000000000', 'ffffffff-ffff-ffff-ffff-ffffffffffff',
+  "topic_status eq 'Open'", "due_date gt 2026-99-99", "creation_date lt datetime'x'", "labels/any(l: l eq 'x')", 'not not not', "title eq 'a''b'",
+  `${'('.repeat(5000)}title eq 'x'${')'.repeat(5000)}`, `${"title eq 'x' or ".repeat(400)}title eq 'x'`, 'title desc, title asc, creation_date', 'title,'.repeat(200),
+];
+const edgeString = fc.oneof(fc.constantFrom(...EDGE_STRINGS), fc.string({ unit: 'binary', maxLength: 50 }));
+const EDGE_NUMBERS = [1e308, -1e308, 5e-324, -0, 0, 2 ** 31, -(2 ** 31) - 1, 2 ** 53 + 2, 2 ** 63, -(2 ** 63), 1.5, -1, 1e21];
+const edgeNumber = fc.oneof(fc.constantFrom(...EDGE_NUMBERS), fc.double({ noNaN: true, noDefaultInfinity: true }));
+
+/** A value of the schema's own type that is still wrong: out of range, too long, a date that is not one, a huge array. */
+function edgeJson(schema: Schema | undefined): fc.Arbitrary<unknown> {
+  const type = Array.isArray(schema?.type) ? schema?.type[0] : schema?.type;
+  if (type === 'string') return fc.oneof(edgeString, schema?.maxLength !== undefined ? fc.constant('x'.repeat(schema.maxLength + 1)) : fc.constant('x'.repeat(70_000)));
+  if (type === 'number') return edgeNumber;
+  if (type === 'integer') return fc.constantFrom(...EDGE_NUMBERS.filter(Number.isInteger), Number.MAX_SAFE_INTEGER);
+  if (type === 'array') return fc.oneof(fc.integer({ min: 1001, max: 20_000 }).map((n) => Array.from({ length: n }, () => sampleOf(schema?.items) ?? 'x')), fc.array(schema?.items ? edgeJson(schema.items) : edgeString, { maxLength: 5 }));
+  if (type === 'object') return fc.oneof(fc.constant({}), fc.dictionary(edgeString, edgeString, { maxKeys: 3 }).map((extra) => ({ ...(sampleOf(schema) as object), ...extra })));
+  return fc.oneof(edgeString, edgeNumber);
+}
+
 /** Bad values of a path segment, already encoded for the URL (or raw bytes that break the request line). */
 function badSegment(known: Known): fc.Arbitrary<UrlPart> {
   return fc.oneof(
@@ -68,6 +91,8 @@ function badQueryValue(schema: Schema): fc.Arbitrary<string> {
     fc.string({ unit: 'binary', maxLength: 30 }).map(pct),
     tooLong,
     fc.constantFrom('', '%', '%zz', '%ff', '%00', '%C0%80', pct(CRLF)),
+    edgeString.map(pct),
+    fc.constantFrom(...EDGE_NUMBERS).map((n) => pct(String(n))),
     type === 'integer' || type === 'number' ? fc.double().map((d) => pct(String(d))) : fc.integer().map(String),
     schema.enum ? fc.constant('not-one-of-them') : fc.boolean().map(String),
   );
@@ -183,6 +208,11 @@ function badBody(endpoint: Endpoint, known: Known): fc.Arbitrary<{ body: Buffer;
     fc.uint8Array({ maxLength: 200 }).map((b) => ({ body: Buffer.from(b), type: 'application/json' })),
   ];
   if (paths.length) options.push(fc.constantFrom(...paths).chain((at) => wrongJson(undefined).map((v) => json(setAt(sound, at, v)))));
+  if (paths.length) {
+    const schemaAt = (at: string[]) => at.reduce<Schema | undefined>((s, key) => s?.properties?.[key], endpoint.body);
+    // Two fields at once, each wrong in its own type: past the schema, into the service.
+    options.push(fc.tuple(fc.constantFrom(...paths), fc.constantFrom(...paths)).chain(([a, b]) => fc.tuple(edgeJson(schemaAt(a)), edgeJson(schemaAt(b))).map(([va, vb]) => json(setAt(setAt(sound, a, va), b, vb)))));
+  }
   if (paths.length) options.push(fc.constantFrom(...paths).map((at) => json(setAt(sound, at, `http://127.0.0.1:9/cb${CRLF}`))));
   void known;
   return fc.oneof(...options);
@@ -283,7 +313,7 @@ export function badRequests(endpoint: Endpoint, known: Known): fc.Arbitrary<Case
   const everything = fc
     .tuple(pathParams.length ? fc.record(Object.fromEntries(pathParams.map((p) => [p.name, badSegment(known)])) as Record<string, fc.Arbitrary<UrlPart>>) : fc.constant({}), badQuery(endpoint, known), badHeaders(known), write ? badBody(endpoint, known).map((b) => b as { body: Buffer; type?: string } | undefined) : fc.constant(undefined))
     .map(([p, q, h, b]) => build('everything', { ...soundPath, ...p }, q, h, b));
-  return fc.oneof(...parts, everything);
+  return fc.oneof(...parts.map((arbitrary) => ({ arbitrary, weight: 3 })), { arbitrary: everything, weight: 1 });
 }
 
 /** A request as text for a failure message: method, target and headers shortened, the body's start. */

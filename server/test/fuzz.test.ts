@@ -23,7 +23,7 @@ import { foundCases } from './fuzz-found.js';
  * wrong, no header injected, no file written outside the data folder; the limits answer
  * as documented (fuzz-limits.ts). `npm test` runs a few cases per endpoint; SOAK=1 many
  * and writes the figures. A failure prints fast-check's seed and counterexample: rerun
- * with FUZZ_SEED=<seed> (FUZZ_PATH=<path>, FUZZ_ONLY='<METHOD> <path>') to replay it.
+ * with FUZZ_SEED=<seed> (FUZZ_PATH=<path>, FUZZ_ONLY='<METHOD> <path>[,...]') to replay it.
  */
 const UPLOAD_LIMIT = 200_000;
 const RUNS = Number(process.env.FUZZ_RUNS ?? (soaking() ? 60 : 4));
@@ -45,7 +45,7 @@ describe('bad requests to every endpoint (fuzz)', { timeout: 60 * 60_000 }, () =
     server = await startServer(env);
     const token = (await signInAs(server.url, app)).access_token;
     known = await realData(server.url, token, marker, app);
-    endpoints = order(await endpointsOf(server.url)).filter((e) => !ONLY || describeEndpoint(e) === ONLY);
+    endpoints = order(await endpointsOf(server.url)).filter((e) => !ONLY || ONLY.split(',').some((only) => describeEndpoint(e) === only.trim()));
     process.stdout.write(`# fuzz: ${endpoints.length} endpoints, ${RUNS} runs each, seed ${SEED}\n`);
   });
 
@@ -53,6 +53,7 @@ describe('bad requests to every endpoint (fuzz)', { timeout: 60 * 60_000 }, () =
     if (process.env.SHOW_SERVER_OUTPUT) console.log(server?.output());
     await server?.stop();
     if (server) removeDataDir(server.dataDir);
+    process.stdout.write(`# fuzz figures: ${JSON.stringify({ ...figures, byPart })}\n`);
     writeSoakFigures('fuzz', { ...figures, ...Object.fromEntries(Object.entries(byPart).map(([k, v]) => [`requests ${k}`, v])) });
   });
 
