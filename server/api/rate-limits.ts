@@ -4,9 +4,9 @@ import { ApiError } from '../services/errors.js';
 
 /** Requests per window and client IP address; 0 turns a limit off (server/config.ts, README "The platform"). */
 export interface RateLimits {
-  /** POSTs of the sign-in form (`/1.0/oauth/authorize`, `/oauth2/authorize`): password guessing. */
+  /** Failed POSTs of the sign-in form (`/1.0/oauth/authorize`, `/oauth2/authorize`): password guessing. */
   signIn: number;
-  /** Token requests (`/1.0/oauth/access_token`, `/oauth2/token`): code and secret guessing. */
+  /** Failed token requests (`/1.0/oauth/access_token`, `/oauth2/token`): code and secret guessing. */
   token: number;
   /** Viewer tokens issued (`/v2/projects/{p}/viewer3d|viewer2d/token`, `/beta/viewer2d/access`). */
   viewerToken: number;
@@ -37,17 +37,32 @@ export async function rateLimitRoutes(app: FastifyInstance, limits: RateLimits):
   for (const kind of ['signIn', 'token', 'viewerToken'] as const) {
     if (limits[kind] > 0) checks.set(kind, app.createRateLimit({ max: limits[kind], timeWindow: limits.windowMs }));
   }
-  const limited = (kind: Kind) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const limit = await checks.get(kind)!(request);
-    if (limit.isAllowed || !limit.isExceeded) return;
-    const seconds = Math.max(1, limit.ttlInSeconds);
+  const refuse = (reply: FastifyReply, max: number, ttlInSeconds: number) => {
+    const seconds = Math.max(1, ttlInSeconds);
     reply.header('Retry-After', String(seconds));
-    throw new ApiError(429, 429, 'TOO_MANY_REQUESTS', `Too many requests from this address: at most ${limit.max} in ${limits.windowMs / 1000} s; retry in ${seconds} s`);
+    return new ApiError(429, 429, 'TOO_MANY_REQUESTS', `Too many requests from this address: at most ${max} in ${limits.windowMs / 1000} s; retry in ${seconds} s`);
   };
+  /** Viewer tokens: every request counts. */
+  const counted = (kind: Kind) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const limit = await checks.get(kind)!(request);
+    if (!limit.isAllowed && limit.isExceeded) throw refuse(reply, limit.max, limit.ttlInSeconds);
+  };
+  /** Sign-in and tokens: only failures count (a wrong password, a guessed code or secret), so people who sign in right are never held up. */
+  const failures = (kind: Kind): Pick<RouteOptions, 'onRequest' | 'onResponse'> => ({
+    onRequest: async (request, reply) => {
+      const limit = await checks.get(kind)!(request, { increment: false });
+      if (!limit.isAllowed && limit.remaining === 0) throw refuse(reply, limit.max, limit.ttlInSeconds);
+    },
+    onResponse: async (request, reply) => {
+      if (reply.statusCode >= 400 && reply.statusCode !== 429) await checks.get(kind)!(request);
+    },
+  });
   app.addHook('onRoute', (route: RouteOptions) => {
     const kind = [route.method].flat().map((m) => kindOf(m, route.url)).find(Boolean);
     if (!kind || !checks.has(kind)) return;
-    // First of the route's own onRequest hooks: a request over the limit is refused before anything is read or checked.
-    route.onRequest = [limited(kind), ...[route.onRequest ?? []].flat()];
+    // First of the route's own hooks: a request over the limit is refused before anything is read or checked.
+    const hooks = kind === 'viewerToken' ? { onRequest: counted(kind) } : failures(kind);
+    route.onRequest = [hooks.onRequest!, ...[route.onRequest ?? []].flat()] as RouteOptions['onRequest'];
+    if (hooks.onResponse) route.onResponse = [hooks.onResponse, ...[route.onResponse ?? []].flat()] as RouteOptions['onResponse'];
   });
 }
