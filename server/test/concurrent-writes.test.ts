@@ -15,10 +15,13 @@ const AT_ONCE = 100;
 /** A 1x1 PNG (the snapshot), written here byte by byte. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
 
-const viewpoint = (guid: string, i: number) => ({
+/** Another snapshot: the same image with bytes after its end (a PNG all the same to the server). */
+const OTHER_PNG = Buffer.concat([PNG, Buffer.from('another snapshot')]);
+
+const viewpoint = (guid: string, i: number, snapshot = PNG) => ({
   guid,
   perspective_camera: { camera_view_point: { x: i, y: 2, z: 3 }, camera_direction: { x: 0, y: 1, z: 0 }, camera_up_vector: { x: 0, y: 0, z: 1 }, field_of_view: 60, aspect_ratio: 1.5 },
-  snapshot: { snapshot_type: 'png', snapshot_data: PNG.toString('base64') },
+  snapshot: { snapshot_type: 'png', snapshot_data: snapshot.toString('base64') },
   components: { selection: [{ ifc_guid: `0${String(i).padStart(21, 'A')}` }], visibility: { default_visibility: true } },
 });
 
@@ -76,18 +79,25 @@ describe('concurrent writes', () => {
     assert.equal(events.json.filter((e: { actions: { type: string }[] }) => e.actions.some((x) => x.type === 'viewpoint_added')).length, AT_ONCE);
   });
 
-  it('answers the same guid posted twice at once with one 201 and one 409, never a 500', async () => {
+  it('answers the same guid posted twice at once with one 201 and one 409, never a 500, and keeps what the 201 sent', async () => {
     const topic = await newTopic('Twice');
     const pairs = 20;
     const topicGuids = Array.from({ length: pairs }, () => randomUUID());
     const viewpointGuids = Array.from({ length: pairs }, () => randomUUID());
     const answers = await Promise.all([
       ...topicGuids.flatMap((guid) => [0, 1].map(() => bcf('POST', `/2.1/projects/${board}/topics`, { guid, title: 'Posted twice' }))),
-      ...viewpointGuids.flatMap((guid, i) => [0, 1].map(() => bcf('POST', `/2.1/projects/${board}/topics/${topic}/viewpoints`, viewpoint(guid, i)))),
+      ...viewpointGuids.flatMap((guid, i) => [PNG, OTHER_PNG].map((snapshot) => bcf('POST', `/2.1/projects/${board}/topics/${topic}/viewpoints`, viewpoint(guid, i, snapshot)))),
     ]);
     assert.deepEqual(statuses(answers), { 201: 2 * pairs, 409: 2 * pairs }, answers.find((a) => a.status >= 500)?.text);
     for (const conflict of answers.filter((a) => a.status === 409)) assert.match(conflict.json.message, /exists/);
     const listed = await bcf('GET', `/2.1/projects/${board}/topics/${topic}/viewpoints`);
     assert.deepEqual(listed.json.map((v: { guid: string }) => v.guid).sort(), [...viewpointGuids].sort());
+    // The request answered 409 changed nothing: each snapshot is the one its 201 sent.
+    const posted = answers.slice(2 * pairs);
+    for (const [i, guid] of viewpointGuids.entries()) {
+      const sent = posted[2 * i].status === 201 ? PNG : OTHER_PNG;
+      const stored = await bcf('GET', `/2.1/projects/${board}/topics/${topic}/viewpoints/${guid}/snapshot`);
+      assert.deepEqual(stored.bytes, sent, `the snapshot of viewpoint ${i}`);
+    }
   });
 });

@@ -67,26 +67,31 @@ export async function readViewpointImage(blobs: BlobStore, boardId: string, row:
 
 /**
  * Writes a viewpoint as given (guid included) with its images, and its best-guess model
- * references. The images go to the blob store before the row: a transaction that fails
- * later leaves them behind unreferenced, never a row without its images.
+ * references, in the caller's transaction. The row goes in first: it takes the guid's key,
+ * so a request writing the same guid at the same moment waits for this one and fails
+ * before it writes any image (it overwrote this one's images when they came first). The
+ * images follow before the transaction commits: readers never see a row without its
+ * images, and a transaction that fails leaves them behind unreferenced.
  */
 export async function insertViewpoint(tx: Sql, blobs: BlobStore, boardId: string, topicGuid: string, viewpoint: NewViewpoint & { guid: string }): Promise<ViewpointRow> {
   const { guid, snapshot, bitmaps, index, ...rest } = viewpoint;
   const stored: StoredViewpoint = { ...rest };
+  const images: { key: string; bytes: Buffer }[] = [];
   if (bitmaps?.length) {
     stored.bitmaps = [];
     for (const { bytes, ...bitmap } of bitmaps) {
       const bitmapGuid = bitmap.guid && isUuid(bitmap.guid) ? bitmap.guid.toLowerCase() : randomUUID();
-      await blobs.put(bitmapKey(boardId, guid, bitmapGuid), Readable.from([bytes]));
+      images.push({ key: bitmapKey(boardId, guid, bitmapGuid), bytes });
       stored.bitmaps.push({ ...bitmap, guid: bitmapGuid });
     }
   }
   const key = snapshot ? snapshotKey(boardId, guid) : null;
-  if (snapshot) await blobs.put(key!, Readable.from([snapshot.bytes]));
+  if (snapshot) images.push({ key: key!, bytes: snapshot.bytes });
   const row: ViewpointRow = { guid, topic_guid: topicGuid, index: index ?? null, data: stored, snapshot_type: snapshot?.snapshot_type ?? null, snapshot_key: key, models: await guessModels(tx, boardId, stored.components) };
   await tx.query(`INSERT INTO bcf_viewpoints (board_id, ${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
     boardId, row.guid, row.topic_guid, row.index, JSON.stringify(row.data), row.snapshot_type, row.snapshot_key, JSON.stringify(row.models),
   ]);
+  for (const image of images) await blobs.put(image.key, Readable.from([image.bytes]));
   return row;
 }
 
