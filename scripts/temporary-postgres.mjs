@@ -53,6 +53,13 @@ export async function startTemporaryPostgres(bin = findPostgres()) {
   run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
   return {
     url: `postgres://${user}@127.0.0.1:${port}/postgres`,
+    /** Stops the server as a crash would (clients' connections cut), keeping its data: `start()` brings it back on the same port. */
+    halt() {
+      run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+    },
+    start() {
+      run('pg_ctl', ['-D', data, '-o', options, '-l', path.join(dir, 'log'), '-w', 'start']);
+    },
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
