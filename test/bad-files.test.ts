@@ -1,5 +1,5 @@
 import { assert, assertEqual } from './support/assert';
-import { createViewer, removeViewer, record, nextEvent, MODELS } from './support/viewer';
+import { createViewer, removeViewer, record, nextEvent, pixelDifference, MODELS } from './support/viewer';
 import { createViewer2d, removeViewer2d, planSvg, frames } from './support/viewer2d';
 import { clickElement } from './support/input';
 import { soaking, writeSoakFigures } from './support/soak';
@@ -56,6 +56,7 @@ describe('bad files in the 3D viewer', () => {
   let el: BimViewer3d;
   let goodIds: string[];
   let home: Viewpoint;
+  let picture: string;
 
   async function fresh() {
     await removeViewer(el);
@@ -63,6 +64,7 @@ describe('bad files in the 3D viewer', () => {
     await el.loadModel(MODELS.cabin, { modelId: GOOD });
     goodIds = await el.each();
     home = await el.viewpoint();
+    picture = await el.screenshot();
   }
 
   after(() => removeViewer(el));
@@ -137,10 +139,13 @@ describe('bad files in the 3D viewer', () => {
     if ((await el.each()).length !== goodIds.length) return broken('objects of the cabin missing');
     const view = await el.viewpoint();
     if (!finite(view)) return broken(`the camera is not finite: ${JSON.stringify(view.location)}`);
+    const difference = await pixelDifference(picture, await el.screenshot());
+    if (difference > 0.005) return broken(`the cabin is not drawn as before (${(difference * 100).toFixed(1)} % of the pixels differ)`);
     const click = nextEvent<{ objectId?: string }>(el, 'viewer.click', 10_000);
     await clickElement(el);
     const picked = (await click).objectId;
     if (!picked || !goodIds.includes(picked)) return broken(`the cabin cannot be picked (picked ${picked})`);
+    await el.deselectAll(); // the click selected it
     const after = await ending(el.loadModel(MODELS.cabin, { modelId: 'after' }), LIMIT);
     if (after.kind !== 'loaded') return broken(`a good load after it: ${after.kind === 'error' ? after.error.message : 'hung'}`);
     const objects = (await el.renderInfo()).objects;
