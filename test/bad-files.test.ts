@@ -34,6 +34,8 @@ after(async () => {
   if (!full) return;
   await writeSoakFigures('bad-files', {
     files: tally.files,
+    files3d: tally.files3d,
+    files2d: tally.files2d,
     crashes: tally.crashes,
     hangs: tally.hangs,
     clearErrors: tally.clearErrors,
@@ -41,7 +43,7 @@ after(async () => {
     unclear: tally.unclear,
     modelsBroken: tally.broken,
     failed: tally.failures.slice(0, 20).join('; '),
-    seconds: tally.seconds,
+    ...Object.fromEntries(Object.entries(tally.seconds).map(([what, s]) => [`seconds ${what}`, s])),
   });
 });
 
@@ -72,6 +74,7 @@ describe('bad files in the 3D viewer', () => {
   /** Loads one entry; judges how it ended; checks the cabin, and a good load after. */
   async function tryFile(entry: BadFile, index: number) {
     tally.files++;
+    tally.files3d++;
     const name = `3D ${entry.name}`;
     const errors = record<{ type: string; message: string }>(el, 'viewer.error');
     const url = await entryUrl(entry, good, index);
@@ -158,7 +161,7 @@ describe('bad files in the 3D viewer', () => {
     const started = performance.now();
     const before = tally.failures.length;
     for (const [i, entry] of corpus(kinds).entries()) await tryFile(entry, i);
-    tally.seconds[`3d ${kinds.join(' ')}`] = Math.round((performance.now() - started) / 100) / 10;
+    tally.seconds[`3D ${kinds.join(' ')}`] = Math.round((performance.now() - started) / 100) / 10;
     const failures = tally.failures.slice(before);
     assertEqual(failures.length, 0, `every file ends in a clear error or a sane load: ${failures.join('\n')}`);
   }
@@ -226,6 +229,7 @@ describe('bad files in the 2D viewer', () => {
 
   async function tryFile(entry: BadFile, index: number) {
     tally.files++;
+    tally.files2d++;
     const name = `2D ${entry.name}`;
     const fails = record<{ modelId: string; message: string }>(el, 'viewer2d.loadfail');
     const url = await entryUrl(entry, good, index);
@@ -266,7 +270,7 @@ describe('bad files in the 2D viewer', () => {
     const started = performance.now();
     const before = tally.failures.length;
     for (const [i, entry] of corpus(['ifc']).entries()) await tryFile(entry, i);
-    tally.seconds['2d ifc'] = Math.round((performance.now() - started) / 100) / 10;
+    tally.seconds['2D IFC'] = Math.round((performance.now() - started) / 100) / 10;
     const failures = tally.failures.slice(before);
     assertEqual(failures.length, 0, `every file ends in a clear error or a sane load: ${failures.join('\n')}`);
   });

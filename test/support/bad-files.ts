@@ -88,6 +88,8 @@ export async function uncaughtDuring<T>(run: () => Promise<T>): Promise<{ value:
 /** The tally of a corpus run: the soak figures, and what the test asserts. */
 export class Tally {
   files = 0;
+  files3d = 0;
+  files2d = 0;
   clearErrors = 0;
   /** Odd but valid files (BadFile.loads) that loaded, camera still finite. */
   loaded = 0;
