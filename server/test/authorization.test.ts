@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import { crc32, deflateSync } from 'node:zlib';
 import { randomBytes } from 'node:crypto';
 import { sampleFile } from '../../samples/files.js';
-import { ADMIN, api, authorize, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
+import { ADMIN, api, authorize, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
+import { setUp } from './authorization-setup.js';
 import { images, oauth, PRINCIPALS, ROWS, viewpointBody, type Call, type Fixtures, type Principal, type Row } from './authorization-matrix.js';
 import { soaking, writeSoakFigures } from './soak.js';
 
@@ -78,40 +79,29 @@ describe('authorization matrix', () => {
 
   before(async () => {
     images.png = png();
-    const dataDir = newDataDir();
-    const env = serverEnv(dataDir, { ACCESS_TOKEN_LIFETIME: '4' });
-    app = cli(env, 'app', 'add', '--name', 'Matrix', '--redirect-uri', 'http://127.0.0.1:9/cb');
-    // Another application with the same callback: only its credentials differ (it also tries to redeem the first one's codes).
-    const otherApp: OAuthApp = cli(env, 'app', 'add', '--name', 'Another application', '--redirect-uri', app.redirect_uri);
-    thief = otherApp;
+    const env = serverEnv(newDataDir());
+    // Users, applications, both projects (the member in P) and the owner's expired token, in one process before the server starts.
+    const setup = await setUp(env, {
+      users: [ADMIN, MEMBER, STRANGER],
+      // Another application with the same callback: only its credentials differ (it also tries to redeem the first one's codes).
+      apps: [{ name: 'Matrix', redirectUri: 'http://127.0.0.1:9/cb' }, { name: 'Another application', redirectUri: 'http://127.0.0.1:9/cb' }],
+      projects: [{ name: names.project, owner: ADMIN.email, members: [{ email: MEMBER.email, role: 'member' }] }, { name: names.their, owner: STRANGER.email }],
+      expired: [{ email: ADMIN.email, app: 0 }],
+    });
+    [app, thief] = setup.apps;
     oauth.clientId = app.client_id;
     oauth.clientSecret = app.client_secret;
-    for (const user of [ADMIN, MEMBER, STRANGER]) cli(env, 'user', 'add', '--email', user.email, '--password', user.password, '--name', user.email.split('@')[0]);
-    // First run: access tokens live 4 s. The owner's first token is the expired one later; the projects are made with it.
-    let first = await startServer(env);
-    const issued = Date.now();
-    tokens.expired = (await signInAs(first.url, app)).access_token;
-    const board = (await bcfWith(first.url, tokens.expired, { name: names.board })) as { project_id: string; platform_project_id: string };
-    f.board = board.project_id;
-    f.boardName = names.board;
-    f.project = board.platform_project_id;
-    const theirs = (await bcfWith(first.url, (await signInAs(first.url, app, STRANGER)).access_token, { name: names.theirBoard })) as typeof board;
-    their.board = theirs.project_id;
-    their.project = theirs.platform_project_id;
-    await first.stop();
-    cli(env, 'member', 'add', '--project', f.project, '--email', MEMBER.email, '--role', 'member');
-    server = await startServer(serverEnv(dataDir));
-    first = undefined as unknown as TestServer;
-    await new Promise((r) => setTimeout(r, Math.max(0, issued + 4500 - Date.now())));
-
-    tokens.admin = (await signInAs(server.url, app)).access_token;
-    tokens.member = (await signInAs(server.url, app, MEMBER)).access_token;
-    tokens.stranger = (await signInAs(server.url, app, STRANGER)).access_token;
-    tokens.otherApp = (await signInAs(server.url, otherApp)).access_token;
+    [f.project, their.project] = setup.projects;
+    tokens.expired = setup.expired[0];
+    server = await startServer(env);
+    [tokens.admin, tokens.member, tokens.stranger, tokens.otherApp] = (
+      await Promise.all([signInAs(server.url, app), signInAs(server.url, app, MEMBER), signInAs(server.url, app, STRANGER), signInAs(server.url, thief)])
+    ).map((t) => t.access_token);
     const admin = api(server.url, tokens.admin);
     const stranger = api(server.url, tokens.stranger);
-    assert.equal((await admin.put(`/project?project_id=${f.project}`, { name: names.project })).status, 200);
-    assert.equal((await stranger.put(`/project?project_id=${their.project}`, { name: names.their })).status, 200);
+    f.board = (await bcf('admin', 'POST', '/bcf/2.0/projects', { name: names.board, platform_project_id: f.project })).project_id;
+    f.boardName = names.board;
+    their.board = (await bcf('stranger', 'POST', '/bcf/2.0/projects', { name: names.theirBoard, platform_project_id: their.project })).project_id;
 
     // Models with a processed revision in both projects (viewer tokens need one).
     const cabin = readFileSync(sampleFile('cabin').ifc);
@@ -334,27 +324,32 @@ describe('authorization matrix', () => {
 
 });
 
+// A window long enough for limit + 2 requests on a busy machine.
+const LIMITS = { signIn: 4, token: 6, viewerToken: 5, windowMs: 5000 };
+
+/** The rate limits' server, with low limits: started at once, beside the matrix's. */
+const limitsServer = (async () => {
+  const env = serverEnv(newDataDir(), {
+    RATE_LIMIT_SIGN_IN: String(LIMITS.signIn),
+    RATE_LIMIT_TOKEN: String(LIMITS.token),
+    RATE_LIMIT_VIEWER_TOKEN: String(LIMITS.viewerToken),
+    RATE_LIMIT_WINDOW_MS: String(LIMITS.windowMs),
+  });
+  const setup = await setUp(env, { users: [ADMIN], apps: [{ name: 'Limits', redirectUri: 'http://127.0.0.1:9/cb' }], projects: [{ name: 'Limits', owner: ADMIN.email }] });
+  return { server: await startServer(env), app: setup.apps[0], project: setup.projects[0] };
+})();
+limitsServer.catch(() => {}); // reported by the suite's before()
+
 describe('rate limits', () => {
   let server: TestServer;
   let app: OAuthApp;
   let bearer: string;
   let project: string;
-  // A window long enough for limit + 2 requests on a busy machine.
-  const LIMITS = { signIn: 4, token: 6, viewerToken: 5, windowMs: 5000 };
   const rounds = soaking() ? 5 : 1;
 
   before(async () => {
-    const env = serverEnv(newDataDir(), {
-      RATE_LIMIT_SIGN_IN: String(LIMITS.signIn),
-      RATE_LIMIT_TOKEN: String(LIMITS.token),
-      RATE_LIMIT_VIEWER_TOKEN: String(LIMITS.viewerToken),
-      RATE_LIMIT_WINDOW_MS: String(LIMITS.windowMs),
-    });
-    app = cli(env, 'app', 'add', '--name', 'Limits', '--redirect-uri', 'http://127.0.0.1:9/cb');
-    server = await startServer(env);
+    ({ server, app, project } = await limitsServer);
     bearer = (await signInAs(server.url, app)).access_token;
-    project = (await api(server.url, bearer).post('/projects/new', { name: 'Limits' })).json.id;
-    await waitForNewWindow();
   });
 
   after(async () => {
@@ -423,9 +418,3 @@ describe('rate limits', () => {
     for (let i = 0; i < 3 * LIMITS.token; i++) assert.equal((await v1.get('/projects')).status, 200);
   });
 });
-
-async function bcfWith(base: string, token: string, body: unknown) {
-  const answer = await send(base, 'POST', { url: '/bcf/2.0/projects', body }, token);
-  assert.equal(answer.status, 201, answer.text);
-  return JSON.parse(answer.text);
-}
