@@ -102,7 +102,7 @@ function documents(xml: string | undefined, files: Map<string, Uint8Array>): Arc
   if (!xml) return [];
   const root = parseXml(xml, 'DocumentInfo', 'documents.xml');
   return list((root.Documents as XmlNode | undefined)?.Document).map((d) => {
-    const guid = attribute(d, 'Guid')!.toLowerCase();
+    const guid = guidOf(d, 'A document of documents.xml');
     const bytes = files.get(`documents/${guid}`) ?? files.get(`Documents/${guid}`);
     if (!bytes) throw new BcfFileError(`documents.xml lists the document ${guid}, which documents/ does not have`);
     return { guid, filename: text(d.Filename), description: optional(d.Description), bytes };

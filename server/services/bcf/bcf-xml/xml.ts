@@ -15,6 +15,9 @@ const builder = new XMLBuilder({ ignoreAttributes: false, attributesGroupName: '
 /** The root element `root` of an XML file; a file that is not XML, or has another root, is a BcfFileError naming it. */
 export function parseXml(text: string, root: string, file: string): XmlNode {
   let document: XmlNode;
+  // XML has no NUL character (nor could a database's text keep one): such a file is not XML.
+  const nul = text.indexOf('\u0000');
+  if (nul >= 0) throw new BcfFileError(`${file} is not well-formed XML: a NUL character at offset ${nul}`);
   try {
     document = parser.parse(text, true) as XmlNode;
   } catch (error) {
