@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { strToU8, zipSync } from 'fflate';
 import type { Known } from './fuzz-requests.js';
 import type { RawRequest } from './fuzz-http.js';
 
@@ -12,6 +14,8 @@ export function foundCases(known: Known): { what: string; request: RawRequest }[
   const project = known.valuesFor(e, 'project', 'path')[0];
   const model = known.valuesFor(e, 'model_id', 'query')[0];
   const board = known.valuesFor({ ...e, path: '/bcf/3.0/projects/{project_id}' }, 'project_id', 'path')[0];
+  const zip: [string, string] = ['Content-Type', 'application/zip'];
+  const bcf = (files: Record<string, string>) => Buffer.from(zipSync(Object.fromEntries(Object.entries({ 'bcf.version': '<Version VersionId="3.0"/>', ...files }).map(([name, text]) => [name, strToU8(text)]))));
   const basic = (user: string) => `Basic ${Buffer.from(`${user}:secret`).toString('base64')}`;
   return [
     {
@@ -39,6 +43,15 @@ export function foundCases(known: Known): { what: string; request: RawRequest }[
     {
       what: 'a NUL in a BCF body, deep down',
       request: { method: 'POST', target: `/bcf/3.0/projects/${board}/topics`, headers: [bearer, ['Content-Type', 'application/json']], body: Buffer.from('{"title":"t","labels":["x"],"reference_links":["a\\u0000"]}') },
+    },
+    {
+      // services/bcf/bcf-xml/read.ts: a Document without its Guid was a TypeError (a 500).
+      what: 'a BCF file whose documents.xml lists a document without a Guid',
+      request: { method: 'POST', target: `/bcf/3.0/projects/${board}/import`, headers: [bearer, zip], body: bcf({ 'documents.xml': '<DocumentInfo><Documents><Document><Filename>a.txt</Filename></Document></Documents></DocumentInfo>' }) },
+    },
+    {
+      what: 'a BCF file with a NUL in a topic\'s title',
+      request: { method: 'POST', target: `/bcf/3.0/projects/${board}/import`, headers: [bearer, zip], body: bcf({ 't/markup.bcf': `<Markup><Topic Guid="${randomUUID()}"><Title>a\u0000b</Title><CreationDate>2026-01-01T00:00:00Z</CreationDate></Topic></Markup>` }) },
     },
     {
       // api/refused-requests.ts: Node's parser refused it; Fastify answered {"error":"Bad Request","message":"Client Error"}.

@@ -12,6 +12,7 @@ import { badRequests, describeRequest, type Known } from './fuzz-requests.js';
 import { plantedOutside, problemsOf, type Problem } from './fuzz-checks.js';
 import { checkLimits } from './fuzz-limits.js';
 import { foundCases } from './fuzz-found.js';
+import { badArchives } from './fuzz-archives.js';
 
 /**
  * Bad requests to every endpoint the running server lists in GET /openapi.json (issue 22,
@@ -36,7 +37,7 @@ describe('bad requests to every endpoint (fuzz)', { timeout: 60 * 60_000 }, () =
   let known: Known;
   let endpoints: Endpoint[];
   const marker = `fuzzmark${randomBytes(6).toString('hex')}`;
-  const figures = { endpoints: 0, requests: 0, status2xx: 0, status3xx: 0, status4xx: 0, status5xx: 0, crashes: 0, hangs: 0, resets: 0, unclear4xx: 0, headersInjected: 0, filesOutside: 0, seed: SEED, runsPerEndpoint: RUNS };
+  const figures = { endpoints: 0, requests: 0, status2xx: 0, status3xx: 0, status4xx: 0, status5xx: 0, crashes: 0, hangs: 0, resets: 0, unclear4xx: 0, headersInjected: 0, filesOutside: 0, archives: 0, seed: SEED, runsPerEndpoint: RUNS };
   const byPart: Record<string, number> = {};
 
   before(async () => {
@@ -115,6 +116,30 @@ describe('bad requests to every endpoint (fuzz)', { timeout: 60 * 60_000 }, () =
       });
     }
     if (!ONLY) assert.ok(figures.endpoints > 150, `only ${figures.endpoints} endpoints in /openapi.json`);
+  });
+
+  it('imports no bad BCF file with a 5xx or an unclear 4xx, and stays up', async () => {
+    // A sound file to break: the board exported as it is (its topic, viewpoint, comment, document).
+    const board = known.valuesFor({ method: 'POST', path: '/bcf/3.0/projects/{project_id}/import', params: [] }, 'project_id', 'path')[0];
+    for (const version of ['2.1', '3.0']) {
+      const exported = await fetch(`${server.url}/bcf/${version}/projects/${board}/export?version=${version}`, { headers: { Authorization: `Bearer ${known.token}` } });
+      assert.equal(exported.status, 200, `export ${version}`);
+      const sound = new Uint8Array(await exported.arrayBuffer());
+      const property = fc.asyncProperty(badArchives(sound, marker), async (archive) => {
+        const target = `/bcf/${version}/projects/${board}/import`;
+        const answer = await send(server.url, { method: 'POST', target, headers: [['Authorization', `Bearer ${known.token}`], ['Content-Type', 'application/octet-stream']], body: Buffer.from(archive.bytes) });
+        figures.archives++;
+        const problems = problemsOf(target, answer);
+        if (answer.status >= 500) figures.status5xx++;
+        if (problems.some((p) => p.problem === 'unclear 4xx')) figures.unclear4xx++;
+        if (problems.length) throw new Error(`${archive.what}\n  -> ${problems.map((p) => `${p.problem}: ${p.detail}`).join('\n  -> ')}`);
+      });
+      try {
+        await fc.assert(property, { numRuns: RUNS * 4, seed: SEED, path: process.env.FUZZ_PATH });
+      } finally {
+        assert.ok(await alive(), 'the server died importing a bad BCF file');
+      }
+    }
   });
 
   it('writes no file outside its data folder, whatever file name a request gives', () => {
