@@ -56,7 +56,17 @@ function headerProblem(bytes: Uint8Array): string | null {
   if (!schema) return 'The IFC file\'s header names no schema (FILE_SCHEMA)';
   const known = SchemaNames.flatMap((names) => names ?? []);
   if (!known.includes(schema[1].toUpperCase())) return `The IFC file's schema ${schema[1]} is not one the viewer reads (IFC2X3, IFC4, IFC4X3)`;
-  return null;
+  return unclosedString(bytes);
+}
+
+/**
+ * A string that is never closed, or null. Quotes must pair up (a quote inside a string is
+ * written '', a pair too); which one lacks its pair cannot be told, so no line is named.
+ */
+function unclosedString(bytes: Uint8Array): string | null {
+  let quotes = 0;
+  for (let i = 0; i < bytes.length; i++) if (bytes[i] === 0x27) quotes++;
+  return quotes % 2 ? "The IFC file has a string that is never closed (its quotes ' do not pair up)" : null;
 }
 
 /** The number web-ifc gives an open model's schema (its index in SchemaNames: IFC2X3 1, IFC4 2, IFC4X3 3), or -1. */
