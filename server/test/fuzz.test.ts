@@ -100,7 +100,7 @@ describe('bad requests to every endpoint (fuzz)', { timeout: 60 * 60_000 }, () =
         if (problems.length) throw new Error(`${archive.what}\n  -> ${problems.map((p) => `${p.problem}: ${p.detail}`).join('\n  -> ')}`);
       });
       try {
-        await fc.assert(property, { numRuns: RUNS * 4, seed: SEED, path: process.env.FUZZ_PATH });
+        await fc.assert(property, { numRuns: soaking() ? RUNS * 2 : RUNS * 4, seed: SEED, path: process.env.FUZZ_PATH });
       } finally {
         assert.ok(await alive(), 'the server died importing a bad BCF file');
       }
