@@ -113,8 +113,13 @@ describe('bad files in the 3D viewer', () => {
     await checkViewer(name);
   }
 
-  /** What a page does with a model it loaded: its products and spatial tree (as the viewer-ui's tree reads it). */
+  /** What a page does with a model it loaded: a click, a picture, its products and spatial tree (as the viewer-ui's tree reads it). */
   async function useLoaded(modelId: string) {
+    const click = nextEvent(el, 'viewer.click', 10_000);
+    await clickElement(el);
+    await click;
+    await el.deselectAll();
+    await el.screenshot();
     const info = (await el.modelInfo()).find((m) => m.modelId === modelId);
     if (info?.modelType === 'point-cloud') return;
     const ids = (await el.each()).filter((id) => !goodIds.includes(id));
