@@ -82,6 +82,8 @@ export function memoryFigures(samples, key = 'rss', thresholdPct = 10, floorMB =
     thresholdPct,
     grows: growthPct > thresholdPct && last - middle > floorMB,
     samples: values.length,
+    // Every tenth sample: enough to see a plateau from a climb.
+    everyTenSecondsMB: values.filter((_, i) => i % 10 === 0).map((v) => Math.round(v)),
   };
 }
 
