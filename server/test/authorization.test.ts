@@ -361,22 +361,36 @@ describe('rate limits', () => {
   /** A fresh window: the counts of what came before are gone. */
   const waitForNewWindow = () => new Promise((r) => setTimeout(r, LIMITS.windowMs + 200));
 
-  /** `limit` requests pass (whatever they answer), the next is 429 with the JSON error and Retry-After, on either address; after the window, one passes again. */
+  /**
+   * `limit` requests pass (whatever they answer), the next is 429 with the JSON error and
+   * Retry-After, on either address; after the window, one passes again. A machine so busy
+   * that the window ran out before the limit was reached tries again (three times at most):
+   * that says nothing of the limit.
+   */
   async function hitLimit(what: string, limit: number, request: (i: number) => Promise<Response>) {
-    for (let i = 0; i < limit; i++) {
-      const answer = await request(i);
-      await answer.arrayBuffer();
-      assert.notEqual(answer.status, 429, `${what}: request ${i + 1} of ${limit} refused`);
-    }
-    for (let i = limit; i < limit + 2; i++) {
-      const answer = await request(i);
-      assert.equal(answer.status, 429, `${what}: request ${i + 1} past the limit of ${limit}`);
-      figures.rateLimited++;
-      assert.match(answer.headers.get('content-type') ?? '', /application\/json/);
-      const body = (await answer.json()) as { error: { code: number; name: string; message: string } };
-      assert.deepEqual([body.error.code, body.error.name], [429, 'TOO_MANY_REQUESTS'], what);
-      const retryAfter = Number(answer.headers.get('retry-after'));
-      assert.ok(retryAfter >= 1 && retryAfter <= Math.ceil(LIMITS.windowMs / 1000), `${what}: Retry-After ${answer.headers.get('retry-after')}`);
+    for (let attempt = 1; ; attempt++) {
+      const start = Date.now();
+      for (let i = 0; i < limit; i++) {
+        const answer = await request(i);
+        await answer.arrayBuffer();
+        assert.notEqual(answer.status, 429, `${what}: request ${i + 1} of ${limit} refused`);
+      }
+      const over = await request(limit);
+      if (over.status !== 429 && Date.now() - start > LIMITS.windowMs && attempt < 3) {
+        await over.arrayBuffer();
+        await waitForNewWindow();
+        continue;
+      }
+      for (const [i, answer] of [[limit, over], [limit + 1, await request(limit + 1)]] as const) {
+        assert.equal(answer.status, 429, `${what}: request ${i + 1} past the limit of ${limit}`);
+        figures.rateLimited++;
+        assert.match(answer.headers.get('content-type') ?? '', /application\/json/);
+        const body = (await answer.json()) as { error: { code: number; name: string; message: string } };
+        assert.deepEqual([body.error.code, body.error.name], [429, 'TOO_MANY_REQUESTS'], what);
+        const retryAfter = Number(answer.headers.get('retry-after'));
+        assert.ok(retryAfter >= 1 && retryAfter <= Math.ceil(LIMITS.windowMs / 1000), `${what}: Retry-After ${answer.headers.get('retry-after')}`);
+      }
+      break;
     }
     await waitForNewWindow();
     const again = await request(limit + 2);
@@ -413,8 +427,10 @@ describe('rate limits', () => {
     }
   });
 
-  it('leaves the rest of the API alone', async () => {
+  it('leaves the rest of the API alone, and people who sign in right', async () => {
     const v1 = api(server.url, bearer);
     for (let i = 0; i < 3 * LIMITS.token; i++) assert.equal((await v1.get('/projects')).status, 200);
+    // Only failures count for sign-in and tokens: the test suite signs in from 127.0.0.1 all the time.
+    for (let i = 0; i < 2 * Math.max(LIMITS.signIn, LIMITS.token); i++) await signInAs(server.url, app);
   });
 });
