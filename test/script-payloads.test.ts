@@ -91,8 +91,9 @@ describe('script payloads are shown as text, never run', function () {
   it('the widget\'s translations: context menu entries and the loading overlay', async () => {
     const translations: Record<string, string> = {};
     for (const [i, key] of ['showAll', 'hide', 'hideOthers', 'makeTranslucent', 'isolate', 'lookAt', 'removeClippingPlanes', 'addClippingPlane', 'sectionTopAndBottom', 'noModelsLoaded', 'loading'].entries()) translations[key] = payload(i);
-    ui.translations = translations;
+    ui.setAttribute('translations', JSON.stringify(translations)); // as a page's markup (and the jQuery data API) gives them
     await ui.updateComplete;
+    assertEqual(ui.translations.hide, translations.hide, 'the attribute\'s JSON read literally');
     const overlay = [...ui.shadowRoot!.querySelectorAll('*')].find((e) => e.children.length === 0 && e.textContent === translations.noModelsLoaded);
     assert(overlay, 'the overlay says noModelsLoaded as text');
     await el.loadUrl(url);
