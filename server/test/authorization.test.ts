@@ -177,7 +177,7 @@ describe('authorization matrix', () => {
     const secretsOfP = [f.project, names.project, f.model, names.model, f.board, names.board, f.topic, names.topic, f.library, f.item, f.collection, f.field, f.document, f.viewpoint, f.comment, SECRET_P()];
     const secretsOfQ = [their.project, names.their, their.board, names.theirBoard, their.topic, names.theirTopic, their.model];
     const freshCount = { n: 0 };
-    for (const [index, row] of ROWS.entries()) {
+    for (const row of ROWS) {
       // Wrong principals first: they must change nothing the allowed ones then use.
       for (const who of PRINCIPALS) {
         const n = ++freshCount.n;
@@ -190,22 +190,28 @@ describe('authorization matrix', () => {
           continue;
         }
         const call = row.call(f, who, n, fresh);
-        const token = who === 'none' ? undefined : who === 'viewer' ? [f.viewerTokens.viewer3d, f.viewerTokens.viewer2d, f.viewerTokens.beta][index % 3] : tokens[who];
-        const answer = await send(server.url, row.method, call, token, { Origin: EVIL });
-        figures.checks++;
-        const what = `${row.method} ${row.path} as ${who}`;
-        if (answer.status !== row.expect[who]) wrong.push(`${what}: ${answer.status}, expected ${row.expect[who]} (${answer.text.slice(0, 160)})`);
-        // CORS: another origin reads only what viewers and pictures need.
-        const allowOrigin = answer.headers.get('access-control-allow-origin');
-        const open = row.cors === 'always' || (row.cors === 'success' && answer.status < 300);
-        if (allowOrigin !== (open ? '*' : null)) corsWrong.push(`${what}: Access-Control-Allow-Origin ${allowOrigin}`);
-        if (answer.headers.get('access-control-allow-credentials')) corsWrong.push(`${what}: Access-Control-Allow-Credentials`);
-        // Leaks: what the caller did not send, of a project they are not in.
-        const seen = `${answer.text}\n${[...answer.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}`;
-        const sent = `${call.url} ${typeof call.body === 'string' ? call.body : JSON.stringify(call.body ?? '')}`;
-        const outsideP = !['member', 'admin', 'otherApp'].includes(who) && !row.publicFor?.includes(who);
-        for (const secret of outsideP ? secretsOfP : []) if (secret && seen.includes(secret) && !sent.includes(secret)) leaks.push(`${what}: "${secret}" of P in ${answer.status} ${seen.slice(0, 200)}`);
-        for (const secret of who === 'stranger' ? [] : secretsOfQ) if (secret && seen.includes(secret)) leaks.push(`${what}: "${secret}" of Q in ${answer.status} ${seen.slice(0, 200)}`);
+        // A viewer token as a Bearer token: each of the three kinds.
+        const bearers: [string, string | undefined][] =
+          who === 'viewer' && !call.noBearer
+            ? [['viewer (3D token)', f.viewerTokens.viewer3d], ['viewer (2D token)', f.viewerTokens.viewer2d], ['viewer (beta 2D access token)', f.viewerTokens.beta]]
+            : [[who, who === 'none' || who === 'viewer' ? undefined : tokens[who]]];
+        for (const [label, token] of bearers) {
+          const answer = await send(server.url, row.method, call, token, { Origin: EVIL });
+          figures.checks++;
+          const what = `${row.method} ${row.path} as ${label}`;
+          if (answer.status !== row.expect[who]) wrong.push(`${what}: ${answer.status}, expected ${row.expect[who]} (${answer.text.slice(0, 160)})`);
+          // CORS: another origin reads only what viewers and pictures need.
+          const allowOrigin = answer.headers.get('access-control-allow-origin');
+          const open = row.cors === 'always' || (row.cors === 'success' && answer.status < 300);
+          if (allowOrigin !== (open ? '*' : null)) corsWrong.push(`${what}: Access-Control-Allow-Origin ${allowOrigin}`);
+          if (answer.headers.get('access-control-allow-credentials')) corsWrong.push(`${what}: Access-Control-Allow-Credentials`);
+          // Leaks: what the caller did not send, of a project they are not in.
+          const seen = `${answer.text}\n${[...answer.headers].map(([k, v]) => `${k}: ${v}`).join('\n')}`;
+          const sent = `${call.url} ${typeof call.body === 'string' ? call.body : JSON.stringify(call.body ?? '')}`;
+          const outsideP = !['member', 'admin', 'otherApp'].includes(who) && !row.publicFor?.includes(who);
+          for (const secret of outsideP ? secretsOfP : []) if (secret && seen.includes(secret) && !sent.includes(secret)) leaks.push(`${what}: "${secret}" of P in ${answer.status} ${seen.slice(0, 200)}`);
+          for (const secret of who === 'stranger' ? [] : secretsOfQ) if (secret && seen.includes(secret)) leaks.push(`${what}: "${secret}" of Q in ${answer.status} ${seen.slice(0, 200)}`);
+        }
       }
     }
     figures.wrongStatus = wrong.length;
