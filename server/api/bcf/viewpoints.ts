@@ -58,7 +58,8 @@ const viewpointBody = (version: BcfVersion) => ({
   type: 'object',
   properties: {
     guid: { type: ['string', 'null'], maxLength: 64 },
-    index: { type: ['integer', 'null'] },
+    // A PostgreSQL integer column.
+    index: { type: ['integer', 'null'], minimum: -(2 ** 31 - 1), maximum: 2 ** 31 - 1 },
     orthogonal_camera: camera('view_to_world_scale'),
     perspective_camera: camera('field_of_view'),
     // 2.0 clients may send API 1.0's wrapped lists ({line: [...]}, {clipping_plane: [...]}); unwrapped in the handler.

@@ -130,6 +130,8 @@ export async function topicRow(sql: Sql, boardId: string, guid: string): Promise
 
 // ---- checks of a create or update body --------------------------------------------------
 
+const INT32 = 2 ** 31 - 1;
+
 type Body = Record<string, unknown>;
 
 function optionalString(body: Body, key: string, max = 10_000): string | null {
@@ -201,7 +203,8 @@ function snippet(body: Body, allowed: string[]): BimSnippet | null {
 function fields(body: Body, allowed: AllowedValues, version: BcfVersion, current?: TopicRow) {
   if (typeof body.title !== 'string' || body.title.trim() === '' || body.title.length > 1000) throw badRequest('`title` is required: a non-empty string of at most 1000 characters');
   const index = body.index ?? null;
-  if (index !== null && !Number.isInteger(index)) throw badRequest('`index` must be an integer');
+  // The column is a PostgreSQL integer: past it the INSERT failed (a 500).
+  if (index !== null && (!Number.isInteger(index) || Math.abs(index as number) > INT32)) throw badRequest(`\`index\` must be an integer from -${INT32} to ${INT32}`);
   const assignee = platformPerson(body, 'platform_assigned_to', allowed.users);
   const links = body.reference_links ?? (version === '2.0' && typeof body.reference_link === 'string' ? [body.reference_link] : undefined);
   return {

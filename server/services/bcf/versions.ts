@@ -12,7 +12,12 @@ export const DETAILED_VERSIONS: Record<BcfVersion, string> = {
 };
 
 /** A date-time as BCF writes it (`+0000`) or as ISO 8601 does (`+00:00`, `Z`); an invalid Date when it is neither. */
-export const parseBcfDate = (text: string): Date => new Date(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+export const parseBcfDate = (text: string): Date => {
+  const date = new Date(text.replace(/([+-]\d{2})(\d{2})$/, '$1:$2'));
+  // Years the databases and ISO 8601's four digits keep; JavaScript's reach to 275760 (+275760-09-13) failed the INSERT.
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? date : new Date(Number.NaN);
+};
 
 /** Dates as the seed writes them: `YYYY-MM-DDThh:mm:ss.mmm+0000`. */
 export const bcfDate = (date: Date | string | null | undefined): string | undefined => (date == null ? undefined : new Date(date).toISOString().replace('Z', '+0000'));
