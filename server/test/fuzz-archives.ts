@@ -14,7 +14,7 @@ export interface BadArchive {
   [fc.toStringMethod]?: () => string;
 }
 
-const EDGE_VALUES = ['', '&#0;', '&#xD800;', '\u0000', 'x'.repeat(100_000), '-1', '1e400', 'NaN', '9999-99-99T99:99:99Z', '+275760-09-13T00:00:00Z', 'not-a-guid', '00000000-0000-0000-0000-000000000000', '../../../etc/passwd', '<![CDATA[x]]>', '&unknown;'];
+const EDGE_VALUES = ['', '&#0;', '&#xD800;', '\u0000', 'x'.repeat(100_000), '-1', '1e400', '2147483648', '99999999999999999999', '+275760-09-13T00:00:00Z', 'NaN', '9999-99-99T99:99:99Z', '+275760-09-13T00:00:00Z', 'not-a-guid', '00000000-0000-0000-0000-000000000000', '../../../etc/passwd', '<![CDATA[x]]>', '&unknown;'];
 
 export function badArchives(sound: Uint8Array, marker: string): fc.Arbitrary<BadArchive> {
   const files = unzipSync(sound);

@@ -15,6 +15,10 @@ export function foundCases(known: Known): { what: string; request: RawRequest }[
   const model = known.valuesFor(e, 'model_id', 'query')[0];
   const board = known.valuesFor({ ...e, path: '/bcf/3.0/projects/{project_id}' }, 'project_id', 'path')[0];
   const zip: [string, string] = ['Content-Type', 'application/zip'];
+  const json: [string, string] = ['Content-Type', 'application/json'];
+  const topic = known.valuesFor({ ...e, path: '/bcf/3.0/projects/{project_id}/topics/{topic_guid}' }, 'topic_guid', 'path')[0];
+  const p = (x: number, y: number, z: number) => ({ x, y, z });
+  const camera = { camera_view_point: p(0, 0, 0), camera_direction: p(1, 0, 0), camera_up_vector: p(0, 0, 1), field_of_view: 60 };
   const bcf = (files: Record<string, string>) => Buffer.from(zipSync(Object.fromEntries(Object.entries({ 'bcf.version': '<Version VersionId="3.0"/>', ...files }).map(([name, text]) => [name, strToU8(text)]))));
   const basic = (user: string) => `Basic ${Buffer.from(`${user}:secret`).toString('base64')}`;
   return [
@@ -52,6 +56,25 @@ export function foundCases(known: Known): { what: string; request: RawRequest }[
     {
       what: 'a BCF file with a NUL in a topic\'s title',
       request: { method: 'POST', target: `/bcf/3.0/projects/${board}/import`, headers: [bearer, zip], body: bcf({ 't/markup.bcf': `<Markup><Topic Guid="${randomUUID()}"><Title>a\u0000b</Title><CreationDate>2026-01-01T00:00:00Z</CreationDate></Topic></Markup>` }) },
+    },
+    {
+      // api/json-depth.ts: 10,000 levels under a camera's extra property reached PostgreSQL's jsonb, which ran out of stack (a 500).
+      what: 'a viewpoint nested 10,000 levels deep inside its camera',
+      request: { method: 'POST', target: `/bcf/3.0/projects/${board}/topics/${topic}/viewpoints`, headers: [bearer, json], body: Buffer.from(`{"perspective_camera":${JSON.stringify(camera).slice(0, -1)},"extra":${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}}}`) },
+    },
+    {
+      // services/bcf/versions.ts parseBcfDate: a year JavaScript takes and PostgreSQL does not (a 500).
+      what: 'a topic due in the year 275760',
+      request: { method: 'POST', target: `/bcf/3.0/projects/${board}/topics`, headers: [bearer, json], body: Buffer.from('{"title":"t","due_date":"+275760-09-13T00:00:00.000Z"}') },
+    },
+    {
+      // services/bcf/topics.ts, api/bcf/viewpoints.ts: an index past PostgreSQL's integer (a 500).
+      what: 'a topic whose index is 2^31',
+      request: { method: 'POST', target: `/bcf/3.0/projects/${board}/topics`, headers: [bearer, json], body: Buffer.from('{"title":"t","index":2147483648}') },
+    },
+    {
+      what: 'a viewpoint whose index is 2^31',
+      request: { method: 'POST', target: `/bcf/3.0/projects/${board}/topics/${topic}/viewpoints`, headers: [bearer, json], body: Buffer.from(JSON.stringify({ index: 2 ** 31, perspective_camera: camera })) },
     },
     {
       // api/refused-requests.ts: Node's parser refused it; Fastify answered {"error":"Bad Request","message":"Client Error"}.

@@ -76,11 +76,13 @@ describe('bad requests to every endpoint (fuzz)', { timeout: 60 * 60_000 }, () =
   });
 
   it('answers the requests it once answered wrongly with a clear 4xx', async () => {
+    const wrong: string[] = [];
     for (const { what, request } of foundCases(known)) {
       const answer = await send(server.url, request);
-      assert.ok(answer.status >= 400 && answer.status < 500, `${what}: ${answer.head.split('\r\n')[0]} ${answer.body.toString().slice(0, 300)}`);
-      assert.deepEqual(problemsOf(Buffer.from(request.target).toString('latin1'), answer), [], what);
+      const problems = problemsOf(Buffer.from(request.target).toString('latin1'), answer);
+      if (answer.status < 400 || answer.status >= 500 || problems.length) wrong.push(`${what}: ${answer.head.split('\r\n')[0]} ${answer.body.toString().slice(0, 300)}`);
     }
+    assert.deepEqual(wrong, []);
   });
 
   it('imports no bad BCF file with a 5xx or an unclear 4xx, and stays up', async () => {
