@@ -1,5 +1,6 @@
 import { filter as parseFilter, query as parseQuery } from 'odata-v4-parser';
 import { badRequest } from '../errors.js';
+import { parseBcfDate } from './versions.js';
 
 /**
  * The OData options of a topic list (seed 001) turned into SQL over `bcf_topics t`:
@@ -205,8 +206,9 @@ function literal(node: Node): Literal {
       return { type: 'boolean', value: raw.toLowerCase() === 'true' };
     case 'Edm.DateTimeOffset':
     case 'Edm.Date': {
-      const value = new Date(raw);
-      if (Number.isNaN(value.getTime())) throw badRequest(`$filter: ${raw} is not a date`);
+      // Within the years the database keeps (parseBcfDate): -271821-04-20 parsed here and failed the query.
+      const value = parseBcfDate(raw);
+      if (Number.isNaN(value.getTime())) throw badRequest(`$filter: ${raw} is not a date (years 1 to 9999)`);
       return { type: 'date', value };
     }
     default:
