@@ -8,7 +8,7 @@ import type { RawRequest } from './fuzz-http.js';
  * were found and sent on every run: fast-check draws them too seldom to find them again
  * reliably. Each names the fix it checks.
  */
-export function foundCases(known: Known): { what: string; request: RawRequest }[] {
+export function foundCases(known: Known): { what: string; request: RawRequest; status?: number }[] {
   const bearer: [string, string] = ['Authorization', `Bearer ${known.token}`];
   const e = { method: 'GET', path: '/v2/projects/{project}', params: [] };
   const project = known.valuesFor(e, 'project', 'path')[0];
@@ -75,6 +75,11 @@ export function foundCases(known: Known): { what: string; request: RawRequest }[
     {
       what: 'a viewpoint whose index is 2^31',
       request: { method: 'POST', target: `/bcf/3.0/projects/${board}/topics/${topic}/viewpoints`, headers: [bearer, json], body: Buffer.from(JSON.stringify({ index: 2 ** 31, perspective_camera: camera })) },
+    },
+    {
+      // services/bcf/topic-filter.ts: a date JavaScript takes and PostgreSQL does not, in $filter (a 500).
+      what: 'a $filter date in the year -271821',
+      request: { method: 'GET', target: `/bcf/3.0/projects/${board}/topics?$filter=${encodeURIComponent('creation_date gt -271821-04-20T00:00:00Z')}`, headers: [bearer] },
     },
     {
       // api/refused-requests.ts: Node's parser refused it; Fastify answered {"error":"Bad Request","message":"Client Error"}.
