@@ -33,6 +33,35 @@ export interface Endpoint {
   path: string;
   params: Parameter[];
   body?: Schema;
+  /** Every property name of any schema in the document (and a few no schema declares), with its schema: fields to add to a body. */
+  pool: [string, Schema][];
+}
+
+/** Fields the BCF services read from a body though its schema leaves them open. */
+export const UNDECLARED: [string, Schema][] = [
+  ['due_date', { type: 'string' }],
+  ['creation_date', { type: 'string' }],
+  ['modified_date', { type: 'string' }],
+  ['date', { type: 'string' }],
+  ['index', { type: 'integer' }],
+  ['labels', { type: 'array', items: { type: 'string' } }],
+  ['reference_links', { type: 'array', items: { type: 'string' } }],
+  ['assigned_to', { type: 'string' }],
+  ['stage', { type: 'string' }],
+  ['priority', { type: 'string' }],
+];
+
+/** The property names of every schema in `doc`, each with the first schema seen for it. */
+function propertyPool(doc: unknown): [string, Schema][] {
+  const pool = new Map<string, Schema>(UNDECLARED);
+  const walk = (node: unknown) => {
+    if (!node || typeof node !== 'object') return;
+    const properties = (node as Schema).properties;
+    if (properties && typeof properties === 'object') for (const [name, schema] of Object.entries(properties)) if (!pool.has(name) && schema && typeof schema === 'object') pool.set(name, schema);
+    for (const value of Object.values(node)) walk(value);
+  };
+  walk(doc);
+  return [...pool];
 }
 
 export const describeEndpoint = (e: Endpoint) => `${e.method} ${e.path}`;
@@ -42,6 +71,7 @@ export async function endpointsOf(base: string): Promise<Endpoint[]> {
   if (answer.status !== 200) throw new Error(`GET /openapi.json: ${answer.status}`);
   const doc = (await answer.json()) as { paths: Record<string, Record<string, { parameters?: Parameter[]; requestBody?: { content?: Record<string, { schema?: Schema }> } }>> };
   const endpoints: Endpoint[] = [];
+  const pool = propertyPool(doc);
   for (const [path, methods] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const params = (operation.parameters ?? []).map((p) => ({ ...p, required: Boolean(p.required), schema: p.schema ?? {} }));
@@ -49,7 +79,7 @@ export async function endpointsOf(base: string): Promise<Endpoint[]> {
       for (const [, name] of path.matchAll(/\{([^}]+)\}/g)) {
         if (!params.some((p) => p.in === 'path' && p.name === name)) params.push({ name, in: 'path', required: true, schema: { type: 'string' } });
       }
-      endpoints.push({ method: method.toUpperCase(), path, params, body: operation.requestBody?.content?.['application/json']?.schema });
+      endpoints.push({ method: method.toUpperCase(), path, params, body: operation.requestBody?.content?.['application/json']?.schema, pool });
     }
   }
   return endpoints;

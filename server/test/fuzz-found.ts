@@ -10,7 +10,7 @@ import type { RawRequest } from './fuzz-http.js';
  */
 export function foundCases(known: Known): { what: string; request: RawRequest; status?: number }[] {
   const bearer: [string, string] = ['Authorization', `Bearer ${known.token}`];
-  const e = { method: 'GET', path: '/v2/projects/{project}', params: [] };
+  const e = { path: '/v2/projects/{project}' };
   const project = known.valuesFor(e, 'project', 'path')[0];
   const model = known.valuesFor(e, 'model_id', 'query')[0];
   const board = known.valuesFor({ ...e, path: '/bcf/3.0/projects/{project_id}' }, 'project_id', 'path')[0];

@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { send, type RawAnswer, type RawRequest } from './fuzz-http.js';
 import type { Known } from './fuzz-requests.js';
-import type { Endpoint } from './fuzz-endpoints.js';
 import { problemsOf } from './fuzz-checks.js';
 
 /**
@@ -21,7 +20,7 @@ export const LIMITS = {
 
 export async function checkLimits(base: string, known: Known, uploadLimit: number): Promise<void> {
   const bearer: [string, string] = ['Authorization', `Bearer ${known.token}`];
-  const e = { path: '/v2/projects/{project}', method: 'GET', params: [] } as Endpoint;
+  const e = { path: '/v2/projects/{project}' };
   const project = known.valuesFor(e, 'project', 'path')[0];
   const model = known.valuesFor(e, 'model_id', 'query')[0];
   const board = known.valuesFor({ ...e, path: '/bcf/3.0/projects/{project_id}' }, 'project_id', 'path')[0];

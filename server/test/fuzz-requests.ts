@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import type { Endpoint, Parameter, Schema } from './fuzz-endpoints.js';
-import { sampleOf } from './fuzz-endpoints.js';
+import { sampleOf, UNDECLARED } from './fuzz-endpoints.js';
 import type { RawRequest } from './fuzz-http.js';
 
 /**
@@ -14,7 +14,7 @@ import type { RawRequest } from './fuzz-http.js';
 export interface Known {
   token: string;
   /** Real values for a parameter of an endpoint (its own resource first), or none. */
-  valuesFor(endpoint: Endpoint, name: string, where: 'path' | 'query'): string[];
+  valuesFor(endpoint: Pick<Endpoint, 'path'>, name: string, where: 'path' | 'query'): string[];
   /** Every real id, for "a real id of the wrong kind". */
   allIds: string[];
   /** Planted in file names with `../`: no file whose name holds it may appear outside the data folder. */
@@ -208,6 +208,13 @@ function badBody(endpoint: Endpoint, known: Known): fc.Arbitrary<{ body: Buffer;
     fc.uint8Array({ maxLength: 200 }).map((b) => ({ body: Buffer.from(b), type: 'application/json' })),
   ];
   if (paths.length) options.push(fc.constantFrom(...paths).chain((at) => wrongJson(undefined).map((v) => json(setAt(sound, at, v)))));
+  if (endpoint.pool.length && sound && typeof sound === 'object' && !Array.isArray(sound)) {
+    // Fields some schema or service knows, added to the sound body with values wrong in their own type.
+    // The undeclared ones as often as all the others: a schema checks the declared ones already.
+    const field = fc.oneof(fc.constantFrom(...UNDECLARED), fc.constantFrom(...endpoint.pool)).chain(([name, schema]) => edgeJson(schema).map((value) => [name, value] as const));
+    const added = fc.array(field, { minLength: 1, maxLength: 3 }).map((fields) => json({ ...(sound as object), ...Object.fromEntries(fields) }));
+    options.push(added, added, added);
+  }
   if (paths.length) {
     const schemaAt = (at: string[]) => at.reduce<Schema | undefined>((s, key) => s?.properties?.[key], endpoint.body);
     // Two fields at once, each wrong in its own type: past the schema, into the service.
@@ -303,7 +310,9 @@ export function badRequests(endpoint: Endpoint, known: Known): fc.Arbitrary<Case
     const pathArb = fc.record(Object.fromEntries(pathParams.map((p) => [p.name, fc.oneof({ arbitrary: fc.constant(soundPath[p.name]), weight: 1 }, { arbitrary: badSegment(known), weight: 2 })])) as Record<string, fc.Arbitrary<UrlPart>>);
     parts.push(pathArb.map((p) => build('path', p, soundQuery(endpoint, known), auth, soundBody)));
   }
-  if (write || endpoint.body) parts.push(badBody(endpoint, known).map((b) => build('body', soundPath, soundQuery(endpoint, known), auth, b)));
+  // A route with a JSON body has the most behind its schema: its body is broken most often.
+  const bodyWeight = endpoint.body ? 4 : 1;
+  if (write || endpoint.body) for (let i = 0; i < bodyWeight; i++) parts.push(badBody(endpoint, known).map((b) => build('body', soundPath, soundQuery(endpoint, known), auth, b)));
   if (uploadName) {
     parts.push(badFileName(known).map((name) => build('file name', soundPath, [...soundQuery(endpoint, known).filter(([k]) => k !== uploadName.name), [uploadName.name, pct(name)]], [...auth, ['Content-Type', 'application/octet-stream']], { body: Buffer.from('ISO-10303-21;\nEND-ISO-10303-21;\n') })));
   }
