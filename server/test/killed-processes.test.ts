@@ -335,6 +335,9 @@ describe(`killed processes (${database})`, () => {
       let server: TestServer | undefined;
       let worker: Worker | undefined;
       let survived = 0;
+      // The writers of the current restart: stopped in `finally` too, when a check failed.
+      let writing = false;
+      const loops: Promise<void>[] = [];
       try {
         const app: OAuthApp = cli(env, 'app', 'add', '--name', 'Restarts', '--redirect-uri', 'http://127.0.0.1:9/cb');
         server = await startServer(env);
@@ -353,7 +356,7 @@ describe(`killed processes (${database})`, () => {
           assert.equal(during.status, 200);
           // Writers throughout, so that the database goes in the middle of transactions too:
           // each answer is a 2xx or a 503, never a 500 nor no answer (a crash).
-          let writing = true;
+          writing = true;
           const writers = Array.from({ length: 8 }, async (_, n) => {
             for (let i = 0; writing; i++) {
               const answer = await (n % 4 === 0 ? v1.post('/projects/new', { name: `load ${r} ${n} ${i}` }) : bcf('POST', `/3.0/projects/${board.project_id}/topics`, { title: `load ${r} ${n} ${i}` })).catch((error: Error) => ({ status: 0, text: error.message }));
@@ -362,6 +365,7 @@ describe(`killed processes (${database})`, () => {
               if (answer.status === 503) await sleep(50);
             }
           });
+          loops.push(...writers);
           await sleep(between(100, 1000));
           postgres.halt();
           try {
@@ -385,6 +389,7 @@ describe(`killed processes (${database})`, () => {
           await answersAgain(`${server.url}/1.0/projects`, { Authorization: `Bearer ${bearer}` }, 30_000);
           writing = false;
           await Promise.all(writers);
+          loops.length = 0;
           assert.deepEqual(odd, [], 'answers other than 2xx or 503 around the restart');
           const after = await v1.upload(model.id, 'cabin.ifc', IFC[1].bytes);
           assert.equal(after.status, 200);
@@ -402,6 +407,8 @@ describe(`killed processes (${database})`, () => {
         figures.answers503 = statuses.get(503) ?? 0;
         assert.ok((statuses.get(503) ?? 0) > 0, 'no request met the outage');
       } finally {
+        writing = false;
+        await Promise.all(loops);
         figures.postgresRestarts = restarts;
         figures.postgresRestartsSurvived = survived;
         if (process.env.SHOW_SERVER_OUTPUT) console.log(server?.output(), worker?.output());
