@@ -82,6 +82,14 @@ export function foundCases(known: Known): { what: string; request: RawRequest; s
       request: { method: 'GET', target: `/bcf/3.0/projects/${board}/topics?$filter=${encodeURIComponent('creation_date gt -271821-04-20T00:00:00Z')}`, headers: [bearer] },
     },
     {
+      what: 'a revision_id of 1e400',
+      request: { method: 'GET', target: `/1.0/revision/products?model_id=${model}&revision_id=1e400`, headers: [bearer] },
+    },
+    {
+      what: 'a revision_id of 1e400 (the revision)',
+      request: { method: 'GET', target: `/1.0/revision?model_id=${model}&revision_id=1e400`, headers: [bearer] },
+    },
+    {
       // api/refused-requests.ts: Node's parser refused it; Fastify answered {"error":"Bad Request","message":"Client Error"}.
       what: 'a request line with a space in the path',
       request: { method: 'GET', target: '/1.0/pro jects', headers: [bearer] },
