@@ -90,6 +90,11 @@ export function foundCases(known: Known): { what: string; request: RawRequest; s
       request: { method: 'GET', target: `/1.0/revision?model_id=${model}&revision_id=1e400`, headers: [bearer] },
     },
     {
+      // api/nul-characters.ts: a lone surrogate is no Unicode; PGlite refused the UPDATE (a 500).
+      what: 'a topic title that is a lone surrogate',
+      request: { method: 'PUT', target: `/bcf/2.1/projects/${board}/topics/${topic}`, headers: [bearer, json], body: Buffer.from('{"title":"\\ud800"}') },
+    },
+    {
       // api/refused-requests.ts: Node's parser refused it; Fastify answered {"error":"Bad Request","message":"Client Error"}.
       what: 'a request line with a space in the path',
       request: { method: 'GET', target: '/1.0/pro jects', headers: [bearer] },
