@@ -7,11 +7,13 @@
 //   npm run soak                       every part
 //   npm run soak -- fuzz load          the parts named
 //
-// A part fails (and the exit code says so) when one of its checks fails.
+// A part fails (and the exit code says so) when one of its checks fails. At the end it
+// prints README's "Reliability" tables from every part's figures (bench/soak/summary.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { summary } from './soak/summary.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS = path.join(ROOT, 'bench/results/soak');
@@ -42,7 +44,8 @@ for (const name of asked.length ? asked : Object.keys(PARTS)) {
   const written = existsSync(figures) ? JSON.parse(readFileSync(figures, 'utf8')) : null;
   const ok = run.status === 0 && written !== null;
   if (!ok) failed++;
-  process.stdout.write(`== ${name}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s${written ? `: ${JSON.stringify(written.figures)}` : ', no figures written'}\n`);
+  process.stdout.write(`== ${name}: ${ok ? 'passed' : 'FAILED'} in ${seconds} s${written ? '' : ', no figures written'}\n`);
 }
+process.stdout.write(`\n${summary()}\n`);
 process.stdout.write(`\nsoak: ${failed ? `${failed} part(s) failed` : 'every part passed'}; figures in ${path.relative(ROOT, RESULTS)}/\n`);
 process.exit(failed ? 1 : 0);
