@@ -13,8 +13,11 @@ const VIEWS: Record<Exclude<ViewName, 'home'>, { direction: Vector3; up: Vector3
   right: { direction: new Vector3(-1, 0, 0), up: Z_UP },
 };
 const HOME_DIRECTION = new Vector3(1, 1, -0.8).normalize();
-/** The farthest far plane, 10,000 km: beyond any building or scan, and finite in a float32 projection. */
-const MAX_FAR = 1e7;
+/**
+ * The farthest far plane, 1e15 m: beyond any real extent (a LAS of random 32-bit coordinates
+ * spans 4e9 m, and must still show), and finite in a float32 projection (1e300 is not).
+ */
+const MAX_FAR = 1e15;
 
 /**
  * The viewer's cameras: a perspective and an orthographic one kept in step, z up, in
