@@ -4,8 +4,7 @@ import type { Context } from './api/context.js';
 import { DEFAULT_MAX_URL_BYTES } from './config.js';
 import { installErrorHandling } from './api/errors.js';
 import { installUrlLimit, refusedRequests } from './api/refused-requests.js';
-import { installNulCheck } from './api/nul-characters.js';
-import { installInfiniteNumberCheck } from './api/infinite-numbers.js';
+import { installUnstorableValueCheck } from './api/unstorable-values.js';
 import { installJsonDepthLimit } from './api/json-depth.js';
 import { oauthRoutes } from './api/oauth/routes.js';
 import { v1Routes } from './api/v1/index.js';
@@ -28,8 +27,7 @@ export async function buildApp(ctx: Context, options: { logLevel?: string; pages
   });
   installErrorHandling(app);
   installUrlLimit(app, ctx.maxUrlBytes ?? DEFAULT_MAX_URL_BYTES);
-  installNulCheck(app);
-  installInfiniteNumberCheck(app);
+  installUnstorableValueCheck(app);
   installJsonDepthLimit(app);
   await app.register(swagger, {
     openapi: {

@@ -8,26 +8,19 @@
 import { assert, assertDeepEqual } from './support/assert';
 import { sleep, waitFor } from './support/page';
 import { SAMPLES } from './support/samples';
+import { pixels } from './support/viewer';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const reports = async (): Promise<string[]> => (await fetch('/csp/reports')).json();
 
 /** The share of a PNG's pixels that differ from its top left pixel (the background). */
 async function drawnShare(dataUrl: string): Promise<number> {
-  const image = new Image();
-  image.src = dataUrl;
-  await image.decode();
-  const canvas = document.createElement('canvas');
-  canvas.width = image.width;
-  canvas.height = image.height;
-  const ctx = canvas.getContext('2d')!;
-  ctx.drawImage(image, 0, 0);
-  const { data } = ctx.getImageData(0, 0, image.width, image.height);
+  const { data, width, height } = await pixels(dataUrl);
   let differing = 0;
   for (let i = 0; i < data.length; i += 4) {
     if (Math.abs(data[i] - data[0]) + Math.abs(data[i + 1] - data[1]) + Math.abs(data[i + 2] - data[2]) > 30) differing++;
   }
-  return differing / (image.width * image.height);
+  return differing / (width * height);
 }
 
 /** The test page (test/support/csp-route.mjs) in an iframe. */

@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { sampleFile } from '../../samples/files.js';
 import { api, type TestServer } from './harness.js';
-import { signInThroughPage, startConsoleSession, stopConsoleSession, storedTokens, type ConsoleSession } from './console-support.js';
+import { signInThroughPage, startConsoleSession, stopConsoleSession, storedTokens, callAsConsole, type ConsoleSession } from './console-support.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types.
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -60,18 +60,7 @@ describe('script payloads in the console are shown as text, never run', { timeou
 
   after(() => stopConsoleSession(session));
 
-  /** A BCF API call with the console's own token; the status checked, JSON answers parsed. */
-  async function bcf(method: string, path: string, status: number, body?: unknown): Promise<Json> {
-    const token = (await storedTokens(page))?.accessToken;
-    const answer = await fetch(`${server.url}/bcf${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await answer.text();
-    assert.equal(answer.status, status, `${method} ${path}: ${answer.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : undefined;
-  }
+  const bcf = (method: string, path: string, status: number, body?: unknown): Promise<Json> => callAsConsole(page, server.url, method, `/bcf${path}`, status, body);
 
   /** No payload ran, none became an element, the page threw nothing. */
   async function nothingRan() {

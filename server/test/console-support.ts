@@ -5,6 +5,7 @@
  * platform's own sign-in page as the public client `console`.
  */
 import { spawnSync } from 'node:child_process';
+import assert from 'node:assert/strict';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
 import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/find-browser.mjs';
@@ -24,6 +25,20 @@ export function ensureConsoleBuilt(): void {
 export const storedTokens = (page: Page) =>
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   page.evaluate(() => JSON.parse((globalThis as any).sessionStorage.getItem('bim-console.tokens') ?? 'null') as { accessToken: string; refreshToken?: string } | null);
+
+/** A call (path from the server's root) with the console's own access token; the status checked, JSON parsed. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function callAsConsole(page: Page, base: string, method: string, path: string, status: number, body?: unknown): Promise<any> {
+  const token = (await storedTokens(page))?.accessToken;
+  const answer = await fetch(`${base}${path}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await answer.text();
+  assert.equal(answer.status, status, `${method} ${path}: ${answer.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
 
 /** Opens the console, signs in on the platform's page and waits for the console to show. */
 export async function signInThroughPage(page: Page, base: string, user = ADMIN): Promise<void> {

@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright';
 import { sampleFile } from '../../samples/files.js';
 import { api, type TestServer } from './harness.js';
-import { signInThroughPage, startConsoleSession, stopConsoleSession, storedTokens, type ConsoleSession } from './console-support.js';
+import { signInThroughPage, startConsoleSession, stopConsoleSession, storedTokens, callAsConsole, type ConsoleSession } from './console-support.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types (server/tsconfig.json).
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -47,18 +47,7 @@ describe('the console\'s custom fields, libraries and collections', { timeout: 1
 
   after(() => stopConsoleSession(session));
 
-  /** A call (path from the server's root) with the console's own access token; the status checked, JSON parsed. */
-  async function call(method: string, path: string, status: number, body?: unknown): Promise<Json> {
-    const token = (await storedTokens(page))?.accessToken;
-    const answer = await fetch(`${server.url}${path}`, {
-      method,
-      headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await answer.text();
-    assert.equal(answer.status, status, `${method} ${path}: ${answer.status} ${text.slice(0, 300)}`);
-    return text ? JSON.parse(text) : undefined;
-  }
+  const call = (method: string, path: string, status: number, body?: unknown): Promise<Json> => callAsConsole(page, server.url, method, path, status, body);
 
   const v2 = (path: string) => `/v2/projects/${project.id}${path}`;
   const itemNames = async () => (await call('GET', v2(`/custom-fields/${field.id}/enumeration-items`), 200)).map((i: Json) => `${i.name}:${i.code ?? ''}${i.disabled ? ':disabled' : ''}`);

@@ -32,7 +32,7 @@ export function foundCases(known: Known): { what: string; request: RawRequest; s
       request: { method: 'POST', target: '/1.0/oauth/access_token', headers: [['Authorization', basic('%E0%A4%A')], ['Content-Type', 'application/x-www-form-urlencoded']], body: Buffer.from('grant_type=authorization_code&code=x') },
     },
     {
-      // api/nul-characters.ts: PostgreSQL's text cannot hold U+0000; the query failed as a 500.
+      // api/unstorable-values.ts: PostgreSQL's text cannot hold U+0000; the query failed as a 500.
       what: 'a NUL in a path parameter',
       request: { method: 'GET', target: '/v2/projects/%00/ifc/products', headers: [bearer] },
     },
@@ -90,7 +90,7 @@ export function foundCases(known: Known): { what: string; request: RawRequest; s
       request: { method: 'GET', target: `/1.0/revision?model_id=${model}&revision_id=1e400`, headers: [bearer] },
     },
     {
-      // api/nul-characters.ts: a lone surrogate is no Unicode; PGlite refused the UPDATE (a 500).
+      // api/unstorable-values.ts: a lone surrogate is no Unicode; PGlite refused the UPDATE (a 500).
       what: 'a topic title that is a lone surrogate',
       request: { method: 'PUT', target: `/bcf/2.1/projects/${board}/topics/${topic}`, headers: [bearer, json], body: Buffer.from('{"title":"\\ud800"}') },
     },

@@ -5,22 +5,9 @@ import { ROOT } from './harness.js';
 import { soaking, writeSoakFigures } from './soak.js';
 
 /**
- * What killed-processes.test.ts needs besides harness.ts: a seeded random (its seed printed,
- * so a failing run can be replayed with KILL_SEED), `npm run worker` processes, and the
- * part's soak figures kept per database.
+ * What killed-processes.test.ts needs besides harness.ts: `npm run worker` processes, and
+ * the part's soak figures kept per database.
  */
-
-/** mulberry32: small, and the same sequence for the same seed. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 export interface Worker {
   process: ChildProcess;

@@ -8,7 +8,8 @@ import { api, cli, databaseFor, newDataDir, removeDataDir, serverEnv, signInAs, 
 import { bcfClient } from './bcf-client.js';
 import { makeLas } from './generated-las.js';
 import { soaking } from './soak.js';
-import { seededRandom, sleep, startWorker, writeFiguresFor, type Worker } from './killed-processes-support.js';
+import { sleep, startWorker, writeFiguresFor, type Worker } from './killed-processes-support.js';
+import { seededRandom } from './seeded-random.js';
 import { SceneReader } from '../../src/core/formats/scene.js';
 
 /**

@@ -7,6 +7,7 @@ import { bimPointcloudsFolder, bimPointcloudsSetting } from '../../../scripts/bi
 import { MemorySource } from '../../pointcloud/byte-source.js';
 import { openPointFile, openPointSource, PointCloudError, type PointBatch, type PointReader } from '../../pointcloud/point-reader.js';
 import { BATCH_POINTS, openLas } from '../../pointcloud/las/las-reader.js';
+import { seededRandom } from '../seeded-random.js';
 
 /**
  * The LAS/LAZ reader: on the real files of the point clouds folder (what their headers and
@@ -130,7 +131,7 @@ function lasFile(points: GenPoint[], options: LasOptions = {}): Uint8Array {
 }
 
 function genPoints(n: number, seed = 1): GenPoint[] {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   return Array.from({ length: n }, (_, i) => ({
     x: 1000 + Math.round(random() * 1e6) / 1000,
     y: 2000 - Math.round(random() * 1e6) / 1000,
@@ -139,17 +140,6 @@ function genPoints(n: number, seed = 1): GenPoint[] {
     classification: i % 32,
     rgb: [Math.floor(random() * 65536), Math.floor(random() * 65536), Math.floor(random() * 65536)],
   }));
-}
-
-function mulberry32(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 function assertPoints(read: Points, points: GenPoint[], format: number) {
@@ -243,7 +233,7 @@ describe('LAS reader on generated files', () => {
   });
 
   it('reads or refuses random bytes after "LASF" with a PointCloudError, never crashing or hanging', async () => {
-    const random = mulberry32(2112);
+    const random = seededRandom(2112);
     let refused = 0;
     for (let i = 0; i < 400; i++) {
       const bytes = new Uint8Array(4 + Math.floor(random() * 3000));
@@ -435,7 +425,7 @@ if (!folder) {
       const cut = await openPointSource(new MemorySource(laz.subarray(0, laz.length >> 1)));
       assert.equal(cut.info.pointCount, 1065);
       assert.equal((await rejection(drain(cut))).reason, 'truncated');
-      const random = mulberry32(99);
+      const random = seededRandom(99);
       for (const name of ['simple.laz', 'pdrf8-1.4.laz', 'simple.copc.laz']) {
         const original = new Uint8Array(readFileSync(file(name)));
         const pointOffset = new DataView(original.buffer).getUint32(96, true);
