@@ -115,9 +115,12 @@ interface Heaps {
   HEAPU32: Uint32Array;
 }
 
+/** web-ifc's wasm memory views (replaced when the memory grows: fetch them after each call that may grow it). */
+const heapsOf = (api: IfcAPI) => (api as unknown as { wasmModule: Heaps }).wasmModule;
+
 /** The size of web-ifc's wasm memory (a model left open keeps its share of it). */
 export function wasmBytes(api: IfcAPI): number {
-  return (api as unknown as { wasmModule: Heaps }).wasmModule.HEAPF32.buffer.byteLength;
+  return heapsOf(api).HEAPF32.buffer.byteLength;
 }
 
 /**
@@ -135,7 +138,7 @@ export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn
     const indexCount = geometry.GetIndexDataSize();
     if (vertexCount > 0 && indexCount > 0) {
       // Fetched after GetGeometry: a growing wasm memory replaces the views.
-      const heaps = (api as unknown as { wasmModule: Heaps }).wasmModule;
+      const heaps = heapsOf(api);
       const v = geometry.GetVertexData() / 4;
       const t = geometry.GetIndexData() / 4;
       fn(heaps.HEAPF32.subarray(v, v + vertexCount), heaps.HEAPU32.subarray(t, t + indexCount), piece);
