@@ -11,6 +11,7 @@
 //                                  of it (scripts/web-ifc-lazy-schemas.mjs)
 //   dist/web-ifc.wasm              web-ifc's wasm, loaded by the workers from beside the bundles
 //   dist/npm/index.js (+ .map)     npm entry (ESM; lit, three, web-ifc, d3 stay external)
+//   dist/npm/react.js, vue.js      `bim-viewers/react` (components, JSX types), `bim-viewers/vue` (docs/frameworks/)
 //   dist/npm/ifc-worker.js, dist/npm/plan-worker.js, dist/npm/web-ifc*   beside it
 //   dist/types/**.d.ts             declarations (tsc -p tsconfig.build.json)
 //   custom-elements.json           element manifest (cem analyze)
@@ -154,6 +155,23 @@ async function buildAll() {
     copyFileSync(join(dist, file), join(dist, 'npm', file));
   }
   copyFileSync(join(dist, 'web-ifc.wasm'), join(dist, 'npm/web-ifc.wasm'));
+
+  // The framework adapters, each importing the elements from index.js (one copy of them).
+  await build({
+    ...base({
+      build: {
+        outDir: join(dist, 'npm'),
+        minify: false,
+        lib: { entry: { react: join(root, 'src/react/index.ts'), vue: join(root, 'src/vue/index.ts') }, formats: ['es'], fileName: (_format, name) => `${name}.js` },
+        rolldownOptions: { external: [...external, /^react(\/|$)/, /^vue$/, 'bim-viewers-index'], output: { paths: { 'bim-viewers-index': './index.js' } } },
+      },
+    }),
+    plugins: [{
+      name: 'bim-adapters-import-index',
+      enforce: 'pre',
+      resolveId: (id, importer) => (id === '../index.js' && /src[\\/](react|vue)[\\/]/.test(importer ?? '') ? { id: 'bim-viewers-index', external: true } : null),
+    }],
+  });
 
   checkNotInlined();
 

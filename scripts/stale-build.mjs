@@ -40,3 +40,8 @@ export function consoleIsStale() {
 export function bundleIsStale() {
   return staleReason(BUNDLE, ['src', 'scripts/build.mjs']) ?? consoleIsStale();
 }
+
+/** Why dist/types (the declarations apps type-check against) needs building, or undefined. */
+export function typesAreStale() {
+  return staleReason(path.join(ROOT, 'dist/types/index.d.ts'), ['src', 'tsconfig.build.json']);
+}

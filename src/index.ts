@@ -9,16 +9,19 @@
  * `installViewer2dPlugin($)` adds `$(el).viewer2d(...)`, `installViewerUiPlugin($)` adds
  * `$(el).viewerUI(...)` (the widget).
  *
+ * React, Vue and Angular: `bim-viewers/react` (components and JSX types), `bim-viewers/vue`
+ * (typed global components), Angular needs nothing more (docs/frameworks/).
+ *
  * Importing it also starts the IFC engine (a worker with web-ifc, warmed up) for the first
  * viewer; `preload()` says when it is ready.
  */
 export { BimViewer3d } from './elements/bim-viewer-3d.js';
-export { VIEWER3D_EVENT_ARGS, type Viewer3dEventMap, type Viewer3dEventName } from './elements/events.js';
+export { VIEWER3D_EVENT_ARGS, type CustomEvents, type ElementListeners, type Viewer3dEventMap, type Viewer3dEventName, type Viewer3dListeners } from './elements/events.js';
 export * from './core/types.js';
 export type * from './core/bcf/viewpoint-types.js';
 export { installViewer3dPlugin } from './jquery/viewer-plugin.js';
 export { BimViewer2d } from './elements/bim-viewer-2d.js';
-export { VIEWER2D_EVENT_ARGS, type Viewer2dEventMap, type Viewer2dEventName } from './elements/events2d.js';
+export { VIEWER2D_EVENT_ARGS, type Viewer2dEventMap, type Viewer2dEventName, type Viewer2dListeners } from './elements/events2d.js';
 export type * from './core/viewer2d/types.js';
 export { installViewer2dPlugin } from './jquery/viewer2d-plugin.js';
 export { setWasmUrl } from './core/ifc/assets.js';

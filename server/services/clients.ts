@@ -13,8 +13,7 @@ export interface Client {
 
 const COLUMNS = 'id, name, redirect_uri AS "redirectUri", public';
 
-/** Registers an application; the secret is shown once and stored hashed. */
-export async function createClient(sql: Sql, name: string, redirectUri: string, fixed?: { id: string; secret: string }): Promise<Client & { secret: string }> {
+function checkRedirectUri(redirectUri: string): void {
   let uri: URL;
   try {
     uri = new URL(redirectUri);
@@ -22,14 +21,23 @@ export async function createClient(sql: Sql, name: string, redirectUri: string, 
     throw badRequest(`Not an absolute URL: ${redirectUri}`);
   }
   if (uri.hash) throw badRequest('A callback URL has no fragment (RFC 6749, 3.1.2)');
+}
+
+/** Registers an application; the secret is shown once and stored hashed. */
+export async function createClient(sql: Sql, name: string, redirectUri: string, fixed?: { id: string; secret: string }): Promise<Client & { secret: string }> {
+  checkRedirectUri(redirectUri);
   const id = fixed?.id ?? newId();
   const secret = fixed?.secret ?? newToken();
   await sql.query('INSERT INTO oauth_clients (id, name, secret_hash, redirect_uri) VALUES ($1, $2, $3, $4)', [id, name, await hashSecret(secret), redirectUri]);
   return { id, name, redirectUri, secret, public: false };
 }
 
-/** Registers or updates a public client (no secret) at this callback URL: the console, whose URL is the server's own. */
+/**
+ * Registers or updates a public client (no secret, PKCE required) at this callback URL:
+ * the console, whose URL is the server's own, and single-page apps (`cli.ts app add --public`).
+ */
 export async function ensurePublicClient(sql: Sql, id: string, name: string, redirectUri: string): Promise<void> {
+  checkRedirectUri(redirectUri);
   await sql.query(
     `INSERT INTO oauth_clients (id, name, secret_hash, redirect_uri, public) VALUES ($1, $2, NULL, $3, true)
      ON CONFLICT (id) DO UPDATE SET name = EXCLUDED.name, redirect_uri = EXCLUDED.redirect_uri, public = true, secret_hash = NULL`,

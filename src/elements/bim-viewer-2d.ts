@@ -42,6 +42,7 @@ import type {
 import { Viewer2d } from '../core/viewer2d/viewer2d.js';
 import { emit2d, type Viewer2dEventMap, type Viewer2dEventName } from './events2d.js';
 import type { CustomEvents } from './events.js';
+import { defineElement } from './define.js';
 
 /** `show-viewpoint` is true unless the attribute says "false" (or 0, no, off). */
 const TRUE_UNLESS_FALSE: ComplexAttributeConverter<boolean> = {
@@ -552,8 +553,7 @@ function normaliseBox(box: Box2Input): Box2Input {
   };
 }
 
-// A page may carry both the script-tag bundle and an npm build: the first definition wins.
-if (!customElements.get('bim-viewer-2d')) customElements.define('bim-viewer-2d', BimViewer2d);
+defineElement('bim-viewer-2d', BimViewer2d);
 
 declare global {
   interface HTMLElementTagNameMap {

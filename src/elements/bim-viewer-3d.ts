@@ -28,6 +28,7 @@ import type { ImageSpec } from '../core/scene/images.js';
 import { bcfViewpointError, showBcfViewpoint, takeBcfViewpoint } from '../core/bcf/viewer-viewpoints.js';
 import type { BcfViewpoint } from '../core/bcf/viewpoint-types.js';
 import type { PointCloudOptions } from '../core/pointcloud/point-clouds.js';
+import { defineElement } from './define.js';
 
 function checkMovement(method: string, movement: unknown, value: unknown) {
   if (!MOVEMENTS.includes(movement as Movement)) throw new ViewerError('argument', `${method}: unknown movement "${String(movement)}" (${MOVEMENTS.join(', ')})`);
@@ -87,12 +88,20 @@ export class BimViewer3d extends LitElement {
   private queue: Promise<unknown> = Promise.resolve();
   private resizeObserver?: ResizeObserver;
   private disposed = false;
+  /** Set while the element is out of the page and its viewer released (see disconnectedCallback). */
+  private released = false;
+  private releaseTimer?: ReturnType<typeof setTimeout>;
 
   override render() {
     return html`<div class="canvas-host" part="canvas"></div>`;
   }
 
   override firstUpdated() {
+    this.start();
+  }
+
+  /** A new viewer on the canvas host: at the first render, and when a released element comes back. */
+  private start() {
     const host = this.renderRoot.querySelector('.canvas-host') as HTMLElement;
     try {
       this.core = new Viewer3d(host, this.coreOptions(), {
@@ -116,9 +125,33 @@ export class BimViewer3d extends LitElement {
     if (this.core && [...changed.keys()].some((k) => k !== 'core')) this.core.setOptions(this.coreOptions());
   }
 
+  override connectedCallback() {
+    super.connectedCallback();
+    clearTimeout(this.releaseTimer);
+    if (this.released) {
+      this.released = false;
+      this.start();
+    } else if (this.core) {
+      this.resizeObserver?.observe(this);
+    }
+  }
+
+  /**
+   * Taken out of the page (a framework unmounting it), the element releases its viewer
+   * after the current task: the WebGL context, the models and their worker memory go at
+   * once rather than when garbage is collected (a browser keeps about 16 contexts). A move
+   * within one task keeps everything; an element put back later starts empty.
+   */
   override disconnectedCallback() {
     super.disconnectedCallback();
     this.resizeObserver?.disconnect();
+    clearTimeout(this.releaseTimer);
+    this.releaseTimer = setTimeout(() => {
+      if (this.isConnected || this.disposed || !this.core) return;
+      this.core.dispose();
+      this.core = undefined;
+      this.released = true;
+    });
   }
 
   private coreOptions() {
@@ -142,6 +175,7 @@ export class BimViewer3d extends LitElement {
     const next = this.queue.then(async () => {
       await this.updateComplete;
       if (this.disposed) throw new ViewerError('disposed', 'The viewer has been disposed');
+      if (this.released) throw new ViewerError('disposed', 'The viewer was removed from the page, which released it; put it back to start again');
       if (!this.core) throw new ViewerError('webgl', 'The viewer could not start (no WebGL)');
       await this.core.whenReady(); // a lost WebGL context comes back first
       if (this.disposed || !this.core) throw new ViewerError('disposed', 'The viewer has been disposed');
@@ -630,8 +664,7 @@ export class BimViewer3d extends LitElement {
   }
 }
 
-// A page may carry both the script-tag bundle and an npm build: the first definition wins.
-if (!customElements.get('bim-viewer-3d')) customElements.define('bim-viewer-3d', BimViewer3d);
+defineElement('bim-viewer-3d', BimViewer3d);
 
 declare global {
   interface HTMLElementTagNameMap {

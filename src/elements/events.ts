@@ -35,6 +35,15 @@ export const VIEWER3D_EVENT_ARGS: { [K in Viewer3dEventName]: (d: Viewer3dEventM
 /** An element's events as the CustomEvents listeners get, for `HTMLElementEventMap`. */
 export type CustomEvents<M> = { [K in keyof M]: CustomEvent<M[K]> };
 
+/**
+ * Listeners by event name, each typed from an element's event map: for Vue's `v-on`
+ * object (`v-on="{ 'viewer.select': onSelect }"`: a template cannot spell a dotted name
+ * after `@`) and for code that adds several listeners at once.
+ */
+export type ElementListeners<M> = { [K in keyof M]?: (event: CustomEvent<M[K]>) => void };
+
+export type Viewer3dListeners = ElementListeners<Viewer3dEventMap>;
+
 /** Dispatches a documented event; returns false when a listener cancelled it. */
 export function emit<K extends Viewer3dEventName>(target: EventTarget, name: K, detail: Viewer3dEventMap[K]): boolean {
   return target.dispatchEvent(new CustomEvent(name, { detail, bubbles: true, composed: true, cancelable: true }));

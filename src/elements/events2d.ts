@@ -1,5 +1,6 @@
 import type { Location3, Marker, ViewpointChange } from '../core/viewer2d/types.js';
 import type { ViewerErrorType } from '../core/types.js';
+import type { ElementListeners } from './events.js';
 
 /**
  * The events of <bim-viewer-2d>, named as documented (seed 002 "Events", COMPAT.md).
@@ -25,6 +26,8 @@ export interface Viewer2dEventMap {
 }
 
 export type Viewer2dEventName = keyof Viewer2dEventMap;
+
+export type Viewer2dListeners = ElementListeners<Viewer2dEventMap>;
 
 /** Positional arguments of each event for `$(el).bind(name, (event, ...args) => ...)`. */
 export const VIEWER2D_EVENT_ARGS: { [K in Viewer2dEventName]: (d: Viewer2dEventMap[K]) => unknown[] } = {
