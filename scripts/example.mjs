@@ -31,7 +31,8 @@ export const EXAMPLES = {
   },
   angular: {
     port: 5176,
-    steps: [[bin('ng'), ['build'], 'examples/angular']],
+    // node_modules/bim-viewers first, as an install would place it: angular.json copies its assets from there.
+    steps: [[process.execPath, ['link-package.mjs'], 'examples/angular'], [bin('ng'), ['build'], 'examples/angular']],
     dist: 'examples/angular/dist/browser',
   },
 };
