@@ -1,9 +1,10 @@
 // The platform server's tests (server/test/*.test.ts, node:test over real HTTP): once on
 // the embedded PGlite and once on a real PostgreSQL (scripts/temporary-postgres.mjs),
-// each database run counted on its own. Used by scripts/test.mjs; also runs alone:
+// each database run counted on its own; then the tests that need no database and the
+// example apps' (GROUPS below). Used by scripts/test.mjs; also runs alone:
 //   node scripts/server-tests.mjs [--db pglite|postgres|both] [files...]
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,12 +12,28 @@ import { findPostgres, startTemporaryPostgres } from './temporary-postgres.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-/** Tests that need no database (server/test/node/: file readers, converters) run once, apart. */
-const NODE_DIR = path.join(ROOT, 'server/test/node');
+/**
+ * The groups of node:test files, by folder: the server's (on each database), those that
+ * need no database (file readers, converters, the npm package in Node) and the example
+ * apps' (each builds its app and starts its own platform on PGlite), run once each.
+ */
+const GROUPS = {
+  server: ['server/test'],
+  node: ['server/test/node', 'test/node'],
+  examples: readdirSync(path.join(ROOT, 'examples'), { withFileTypes: true }).filter((d) => d.isDirectory() && d.name !== 'shared').map((d) => `examples/${d.name}`),
+};
 
-function testFiles(only, dir) {
-  if (only.length) return only.map((f) => path.resolve(ROOT, f)).filter((f) => (path.dirname(f) === NODE_DIR) === (dir === NODE_DIR));
-  return readdirSync(dir).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join(dir, f));
+function groupOf(file) {
+  const dir = path.relative(ROOT, path.dirname(path.resolve(ROOT, file))).split(path.sep).join('/');
+  return Object.keys(GROUPS).find((group) => GROUPS[group].includes(dir));
+}
+
+function testFiles(only, group) {
+  if (only.length) return only.filter((f) => groupOf(f) === group).map((f) => path.resolve(ROOT, f));
+  return GROUPS[group].flatMap((dir) => {
+    const full = path.join(ROOT, dir);
+    return existsSync(full) ? readdirSync(full).filter((f) => f.endsWith('.test.ts')).sort().map((f) => path.join(full, f)) : [];
+  });
 }
 
 /** Runs the files with node:test; resolves with `{passed, failed, failedFiles}`. */
@@ -51,8 +68,9 @@ function runSuite(files, env, label) {
  * failure that says what to install; otherwise its run is left out with a line saying so.
  */
 export async function runServerTests({ db = 'both', files = [], requirePostgres = false } = {}) {
-  const list = testFiles(files, path.join(ROOT, 'server/test'));
-  const nodeList = testFiles(files, NODE_DIR);
+  const list = testFiles(files, 'server');
+  const nodeList = testFiles(files, 'node');
+  const exampleList = testFiles(files, 'examples');
   const total = { passed: 0, failed: 0, failedFiles: [] };
   const add = (counts) => {
     total.passed += counts.passed;
@@ -60,6 +78,7 @@ export async function runServerTests({ db = 'both', files = [], requirePostgres 
     total.failedFiles.push(...counts.failedFiles);
   };
   if (nodeList.length) add(await runSuite(nodeList, {}, 'Node, no database'));
+  if (exampleList.length) add(await runSuite(exampleList, { TEST_DATABASE_URL: '' }, 'the example apps (PGlite)'));
   if (!list.length) return total;
   if (db !== 'postgres') add(await runSuite(list, { TEST_DATABASE_URL: '' }, 'PGlite'));
   if (db !== 'pglite') {

@@ -21,6 +21,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { bundleIsStale } from './stale-build.mjs';
+import { EXAMPLES } from './example.mjs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -119,9 +120,11 @@ server.bindCLIShortcuts({ print: true });
  * once it listens, the console's URL and how to sign in are printed.
  */
 function startPlatform() {
+  // The example apps (examples/, `npm run example:react -- serve`, ...) sign in as public clients at their default addresses.
+  const examples = Object.entries(EXAMPLES).map(([name, { port }]) => `example-${name}=http://127.0.0.1:${port}/`).join(' ');
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
-    env: process.env,
+    env: { PUBLIC_CLIENTS: examples, ...process.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const passThrough = (stream, out) => {

@@ -38,6 +38,11 @@ export interface Settings {
   servePages: boolean;
   /** Create the sample project from the generated building on first start. */
   sampleProject: boolean;
+  /**
+   * Single-page apps registered (or updated) at start as public OAuth clients, from
+   * PUBLIC_CLIENTS=`id=callback ...` (`npm start` passes the example apps, examples/).
+   */
+  publicClients: { id: string; redirectUri: string }[];
 }
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,5 +88,14 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     logLevel: env.LOG_LEVEL ?? 'error',
     servePages: env.SERVE_PAGES !== '0',
     sampleProject: env.SAMPLE_PROJECT !== '0',
+    publicClients: publicClients(env.PUBLIC_CLIENTS ?? ''),
   };
+}
+
+function publicClients(raw: string): Settings['publicClients'] {
+  return raw.split(/\s+/).filter(Boolean).map((pair) => {
+    const [id, redirectUri] = pair.split(/=(.*)/s);
+    if (!id || !redirectUri) throw new Error(`PUBLIC_CLIENTS takes id=callback pairs, not ${pair}`);
+    return { id, redirectUri };
+  });
 }

@@ -22,6 +22,7 @@ const url = await app.listen({ host: settings.host, port: settings.port });
 const publicUrl = (process.env.PUBLIC_URL ?? url).replace(/\/$/, '');
 // The console signs in as a public OAuth client whose callback is this server's own /console/.
 if (settings.servePages) await ensurePublicClient(platform.db, CONSOLE_CLIENT, 'Console', `${publicUrl}/console/`);
+for (const client of settings.publicClients) await ensurePublicClient(platform.db, client.id, client.id, client.redirectUri);
 process.stdout.write(`listening on ${url}\n`);
 
 let closing = false;
