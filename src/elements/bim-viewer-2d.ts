@@ -42,7 +42,7 @@ import type {
 import { Viewer2d } from '../core/viewer2d/viewer2d.js';
 import { emit2d, type Viewer2dEventMap, type Viewer2dEventName } from './events2d.js';
 import type { CustomEvents } from './events.js';
-import { defineElement } from './define.js';
+import { canDefine } from './define.js';
 
 /** `show-viewpoint` is true unless the attribute says "false" (or 0, no, off). */
 const TRUE_UNLESS_FALSE: ComplexAttributeConverter<boolean> = {
@@ -553,7 +553,7 @@ function normaliseBox(box: Box2Input): Box2Input {
   };
 }
 
-defineElement('bim-viewer-2d', BimViewer2d);
+if (canDefine('bim-viewer-2d')) customElements.define('bim-viewer-2d', BimViewer2d);
 
 declare global {
   interface HTMLElementTagNameMap {

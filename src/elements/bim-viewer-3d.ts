@@ -28,7 +28,7 @@ import type { ImageSpec } from '../core/scene/images.js';
 import { bcfViewpointError, showBcfViewpoint, takeBcfViewpoint } from '../core/bcf/viewer-viewpoints.js';
 import type { BcfViewpoint } from '../core/bcf/viewpoint-types.js';
 import type { PointCloudOptions } from '../core/pointcloud/point-clouds.js';
-import { defineElement } from './define.js';
+import { canDefine } from './define.js';
 
 function checkMovement(method: string, movement: unknown, value: unknown) {
   if (!MOVEMENTS.includes(movement as Movement)) throw new ViewerError('argument', `${method}: unknown movement "${String(movement)}" (${MOVEMENTS.join(', ')})`);
@@ -664,7 +664,7 @@ export class BimViewer3d extends LitElement {
   }
 }
 
-defineElement('bim-viewer-3d', BimViewer3d);
+if (canDefine('bim-viewer-3d')) customElements.define('bim-viewer-3d', BimViewer3d);
 
 declare global {
   interface HTMLElementTagNameMap {

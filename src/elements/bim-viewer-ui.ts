@@ -11,7 +11,7 @@ import { LoadingOverlay } from './ui/loading-overlay.js';
 import { StoreySelect } from './ui/storey-select.js';
 import { resolveTranslations, type Translations } from './ui/translations.js';
 import { Viewer2dLink } from './ui/viewer2d-link.js';
-import { defineElement } from './define.js';
+import { canDefine } from './define.js';
 
 /** Boolean attribute converter for options whose default is true: only "false" (or "0") turns them off. */
 function trueUnlessFalseFrom(value: string | null): boolean {
@@ -399,7 +399,7 @@ export class BimViewerUi extends LitElement {
   }
 }
 
-defineElement('bim-viewer-ui', BimViewerUi);
+if (canDefine('bim-viewer-ui')) customElements.define('bim-viewer-ui', BimViewerUi);
 
 declare global {
   interface HTMLElementTagNameMap {
