@@ -35,7 +35,7 @@ interface Status { state: 'loading' | 'loaded' | 'error'; message: string }
 export class ProjectView implements OnInit {
   readonly project = input.required<Project>();
   readonly closed = output();
-  /** A failure that is not the viewers' own (shown in #app-error). */
+  /** Any failure's message, for the app's #app-error. */
   readonly failed = output<string>();
 
   protected readonly viewer3d = viewChild.required<ElementRef<BimViewer3d>>('viewer3d');
@@ -67,7 +67,10 @@ export class ProjectView implements OnInit {
   /** `$event` is typed from the package's HTMLElementEventMap: CustomEvent<{ selected: string[] }>. */
   protected async onSelect(event: CustomEvent<Viewer3dEventMap['viewer.select']>): Promise<void> {
     const id = (this.selected = event.detail.selected[0]);
-    if (id === undefined) return this.product.set(null);
+    if (id === undefined) {
+      this.product.set(null);
+      return;
+    }
     try {
       const [product] = await this.viewer3d().nativeElement.getProducts([id], { attributes: true });
       // Shown only if it is still the selected object (a later click may have answered first).
