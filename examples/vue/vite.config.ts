@@ -1,3 +1,5 @@
+// The Vue example's build (`npm run example:vue`) and dev server
+// (`npx vite --config examples/vue/vite.config.ts`, http://127.0.0.1:5175/).
 import vue from '@vitejs/plugin-vue';
 import { isCustomElement } from 'bim-viewers/vue';
 import { fileURLToPath } from 'node:url';
@@ -14,5 +16,6 @@ export default defineConfig({
   plugins: [vue({ template: { compilerOptions: { isCustomElement } } })],
   // The viewers (three.js, lit) make one chunk of about 1 MB: expected, not a warning.
   build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1200 },
-  server: { port: 5175, strictPort: true, proxy },
+  // 127.0.0.1, as the app's registered OAuth callback says (localhost would be another origin).
+  server: { host: '127.0.0.1', port: 5175, strictPort: true, proxy },
 });
