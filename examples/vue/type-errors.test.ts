@@ -26,7 +26,9 @@ test('vue-tsc reports the wrong listener and the wrong property, and nothing els
   assert.deepEqual(errors, [
     // `e.detail.selected` is a string[], not a number: the listener's event is typed by Viewer3dListeners.
     "examples/vue/type-errors/WrongListener.vue(9,39): error TS2345: Argument of type 'string[]' is not assignable to parameter of type 'number'.",
-    // `:field-of-view` is the element's fieldOfView: number, typed by bim-viewers/vue's global components.
+    // `:field-of-view` is the element's fieldOfView: number, typed by bim-viewers/vue's global components;
+    // `:enableTouch` its enableTouch: boolean (either spelling of a name is checked).
     "examples/vue/type-errors/WrongProperty.vue(2,19): error TS2322: Type 'string' is not assignable to type 'number'.",
+    "examples/vue/type-errors/WrongProperty.vue(3,19): error TS2322: Type 'string' is not assignable to type 'boolean | undefined'.",
   ]);
 });
