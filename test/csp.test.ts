@@ -120,4 +120,13 @@ describe('a page whose Content Security Policy refuses the bundles\' workers (bu
     assert(/worker/i.test(error2d.message ?? ''), `the 2D viewer's error: ${error2d.message}`);
     await reports();
   });
+
+  it('says on the console that the IFC engine did not start, before any IFC file is asked for', async () => {
+    const win = frame.contentWindow as Window & Record<string, any>;
+    const warnings: string[] = [];
+    win.console.warn = (...args: unknown[]) => warnings.push(args.join(' '));
+    win.document.body.append(win.document.createElement('bim-viewer-3d')); // a new viewer starts its own engine
+    await waitFor(() => warnings.some((w) => /IFC engine did not start/.test(w)), 'the warning', 30_000);
+    assert(warnings.some((w) => /ifc-worker\.js and web-ifc\.wasm/.test(w)), warnings.join('\n'));
+  });
 });

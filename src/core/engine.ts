@@ -19,7 +19,12 @@ export class Engine {
   private failed = false;
 
   constructor() {
-    this.client.ready.catch(() => (this.failed = true));
+    this.client.ready.catch((error: Error) => {
+      this.failed = true;
+      if (this.client.disposed) return;
+      // Said at once: an app whose build left the worker or the wasm out would otherwise learn it only from its first IFC file.
+      console.warn(`bim-viewers: the IFC engine did not start (${error.message}); IFC files will not load until ifc-worker.js and web-ifc.wasm are served beside the package's code (docs/frameworks/)`);
+    });
     this.warmUp = warmUpInWorker(this.client, () => this.busy());
   }
 

@@ -12,6 +12,8 @@ import type { Product, ProductOptions, SpatialNode } from '../types.js';
 export class IfcClient {
   private readonly worker: WorkerRequests<ResponseMessage>;
   readonly ready: Promise<unknown>;
+  /** Set by dispose(): a request failing after it was given up, not because the worker failed. */
+  disposed = false;
 
   constructor() {
     const wasm = wasmUrl();
@@ -58,6 +60,7 @@ export class IfcClient {
   }
 
   dispose() {
+    this.disposed = true;
     this.worker.dispose();
   }
 
