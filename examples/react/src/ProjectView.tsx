@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { BimViewer2d as Viewer2dElement, BimViewer3d as Viewer3dElement } from 'bim-viewers';
 import { BimViewer2d, BimViewer3d } from 'bim-viewers/react';
 import type { Project } from '../../shared/platform-client';
@@ -12,8 +12,6 @@ interface Props {
   onError: (message: string) => void;
 }
 
-type Status = { state: 'loading' | 'loaded' } | { state: 'error'; message: string };
-
 export function ProjectView({ project, onClose, onError }: Props) {
   const viewer3d = useRef<Viewer3dElement>(null);
   const viewer2d = useRef<Viewer2dElement>(null);
@@ -22,42 +20,54 @@ export function ProjectView({ project, onClose, onError }: Props) {
   const [failure, setFailure] = useState<string>();
   const [selected, setSelected] = useState<string>();
 
+  // A viewer taken out of the page mid-load still reports the load it gave up: no news once closed.
+  const open = useRef(false);
+  useEffect(() => {
+    open.current = true;
+    return () => { open.current = false; };
+  }, []);
+
+  const fail = (message: string) => {
+    if (!open.current) return;
+    setFailure(message);
+    onError(message);
+  };
+  const failLoading = useEffectEvent(fail); // the latest fail, without making it a dependency of the load
+
   useEffect(() => {
     // StrictMode runs this twice in development: only the run still current loads.
     let current = true;
-    const fail = (e: Error) => current && setFailure(e.message);
+    const failed = (e: Error) => current && failLoading(e.message);
     platform.viewerUrls(project.id).then((urls) => {
       if (!current) return;
-      viewer3d.current?.loadUrl(urls.viewer3d).catch(fail);
-      viewer2d.current?.loadUrl(urls.viewer2d).catch(fail);
-    }, fail);
+      viewer3d.current?.loadUrl(urls.viewer3d).catch(failed);
+      viewer2d.current?.loadUrl(urls.viewer2d).catch(failed);
+    }, failed);
     return () => { current = false; };
   }, [project.id]);
 
-  useEffect(() => { if (failure) onError(failure); }, [failure, onError]);
-
-  const status: Status = failure ? { state: 'error', message: failure } : { state: loaded3d && loaded2d ? 'loaded' : 'loading' };
+  const state = failure ? 'error' : loaded3d && loaded2d ? 'loaded' : 'loading';
 
   return (
     <section id="project">
       <header>
         <h2>{project.name}</h2>
         <button id="close-project" type="button" onClick={onClose}>Close</button>
-        <span id="viewer-status" data-state={status.state}>{status.state === 'error' ? status.message : status.state}</span>
+        <span id="viewer-status" data-state={state}>{failure ?? state}</span>
       </header>
       <div className="viewers">
         <BimViewer3d
           ref={viewer3d}
           selectedColor="#ff8800"
           onViewerLoad={() => setLoaded3d(true)}
-          onViewerError={(e) => setFailure(e.detail.message)}
+          onViewerError={(e) => fail(e.detail.message)}
           onViewerSelect={(e) => setSelected(e.detail.selected[0])}
         />
         <BimViewer2d
           ref={viewer2d}
           onViewer2dLoad={() => setLoaded2d(true)}
-          onViewer2dLoadfail={(e) => setFailure(e.detail.message)}
-          onViewer2dError={(e) => setFailure(e.detail.message)}
+          onViewer2dLoadfail={(e) => fail(e.detail.message)}
+          onViewer2dError={(e) => fail(e.detail.message)}
         />
       </div>
       <Properties viewer={viewer3d} objectId={selected} />
