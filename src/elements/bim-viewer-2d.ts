@@ -1,4 +1,4 @@
-import { LitElement, css, html, type ComplexAttributeConverter } from 'lit';
+import { LitElement, css, html } from 'lit';
 import { property } from 'lit/decorators.js';
 import { checkIds, checkString } from '../core/data/arguments.js';
 import { fetchBytes } from '../core/data/fetch-bytes.js';
@@ -43,12 +43,8 @@ import { Viewer2d } from '../core/viewer2d/viewer2d.js';
 import { emit2d, type Viewer2dEventMap, type Viewer2dEventName } from './events2d.js';
 import type { CustomEvents } from './events.js';
 import { canDefine } from './define.js';
+import { booleanAttribute } from './boolean-attribute.js';
 
-/** `show-viewpoint` is true unless the attribute says "false" (or 0, no, off). */
-const TRUE_UNLESS_FALSE: ComplexAttributeConverter<boolean> = {
-  fromAttribute: (value) => value === null || !/^(false|0|no|off)$/i.test(value.trim()),
-  toAttribute: (value) => (value ? '' : 'false'),
-};
 
 const DEFAULT_SELECT_COLOR = '#A7F555';
 
@@ -98,7 +94,7 @@ export class BimViewer2d extends LitElement {
   `;
 
   /** Shows the red arrow of the viewing position (once a storey is shown). */
-  @property({ attribute: 'show-viewpoint', reflect: true, type: Boolean, converter: TRUE_UNLESS_FALSE }) showViewpoint = true;
+  @property({ attribute: 'show-viewpoint', reflect: true, type: Boolean, converter: booleanAttribute(true) }) showViewpoint = true;
   /** Fill of selected spaces (any CSS colour). */
   @property({ attribute: 'select-color', reflect: true }) selectColor = DEFAULT_SELECT_COLOR;
 

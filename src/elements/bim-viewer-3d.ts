@@ -29,6 +29,7 @@ import { bcfViewpointError, showBcfViewpoint, takeBcfViewpoint } from '../core/b
 import type { BcfViewpoint } from '../core/bcf/viewpoint-types.js';
 import type { PointCloudOptions } from '../core/pointcloud/point-clouds.js';
 import { canDefine } from './define.js';
+import { booleanAttribute } from './boolean-attribute.js';
 
 function checkMovement(method: string, movement: unknown, value: unknown) {
   if (!MOVEMENTS.includes(movement as Movement)) throw new ViewerError('argument', `${method}: unknown movement "${String(movement)}" (${MOVEMENTS.join(', ')})`);
@@ -74,11 +75,11 @@ export class BimViewer3d extends LitElement {
   /** Vertical field of view in degrees. */
   @property({ attribute: 'field-of-view', reflect: true, type: Number }) fieldOfView = 60;
   /** One-finger orbit, two-finger pan and pinch on touch screens. */
-  @property({ attribute: 'enable-touch', reflect: true, type: Boolean }) enableTouch = false;
+  @property({ attribute: 'enable-touch', reflect: true, type: Boolean, converter: booleanAttribute(false) }) enableTouch = false;
   /** Colour of the sphere that marks the orbit point while orbiting. */
   @property({ attribute: 'navigation-orbit-sphere-color', reflect: true }) navigationOrbitSphereColor = '#b1d059';
   /** Shows the clipping plane widget on the selected plane when a plane exists (drag to move, R to turn). */
-  @property({ attribute: 'enable-clipping-plane-widget', reflect: true, type: Boolean }) enableClippingPlaneWidget = false;
+  @property({ attribute: 'enable-clipping-plane-widget', reflect: true, type: Boolean, converter: booleanAttribute(false) }) enableClippingPlaneWidget = false;
   /** Border colour of the selected clipping plane. */
   @property({ attribute: 'active-clipping-plane-border-color', reflect: true }) activeClippingPlaneBorderColor = '#a7f555';
   /** How labels (measurements, grid tags) are drawn: `canvas` sprites, or `dom` elements for sharper text. */

@@ -12,13 +12,8 @@ import { StoreySelect } from './ui/storey-select.js';
 import { resolveTranslations, type Translations } from './ui/translations.js';
 import { Viewer2dLink } from './ui/viewer2d-link.js';
 import { canDefine } from './define.js';
+import { booleanAttribute } from './boolean-attribute.js';
 
-/** Boolean attribute converter for options whose default is true: only "false" (or "0") turns them off. */
-function trueUnlessFalseFrom(value: string | null): boolean {
-  if (value === null) return true;
-  return !['false', '0', 'no', 'off'].includes(value.trim().toLowerCase());
-}
-const trueUnlessFalse = { fromAttribute: trueUnlessFalseFrom, toAttribute: (v: boolean) => (v ? '' : 'false') };
 
 /**
  * <bim-viewer-ui>: the viewer widget (seed 002 "Viewer widget options and methods",
@@ -54,20 +49,20 @@ export class BimViewerUi extends LitElement {
 
   /** Id of the <bim-viewer-3d> (or of the element holding it) to attach to. */
   @property({ attribute: 'for', reflect: true }) for = '';
-  @property({ attribute: 'enable-keyboard', reflect: true, type: Boolean }) enableKeyboard = false;
-  @property({ attribute: 'enable-joystick', type: Boolean, converter: trueUnlessFalse }) enableJoystick = true;
-  @property({ attribute: 'joystick-hidden', type: Boolean, converter: trueUnlessFalse }) joystickHidden = true;
+  @property({ attribute: 'enable-keyboard', reflect: true, type: Boolean, converter: booleanAttribute(false) }) enableKeyboard = false;
+  @property({ attribute: 'enable-joystick', type: Boolean, converter: booleanAttribute(true) }) enableJoystick = true;
+  @property({ attribute: 'joystick-hidden', type: Boolean, converter: booleanAttribute(true) }) joystickHidden = true;
   @property({ attribute: 'joystick-color' }) joystickColor = 'blue';
   @property({ attribute: 'joystick-position' }) joystickPosition: JoystickPlace = 'bottom-center';
   @property({ attribute: 'joystick-rotation-clamp', type: Number }) joystickRotationClamp = 2;
   @property({ attribute: 'joystick-border-offset' }) joystickBorderOffset = '20px';
   @property({ attribute: 'joystick-size', type: Number }) joystickSize = 100;
-  @property({ attribute: 'spaces-visible', reflect: true, type: Boolean }) spacesVisible = false;
+  @property({ attribute: 'spaces-visible', reflect: true, type: Boolean, converter: booleanAttribute(false) }) spacesVisible = false;
   @property({ attribute: 'viewer2d-id' }) viewer2dId: string | null = null;
-  @property({ attribute: 'enable-viewer2d-integration', type: Boolean }) enableViewer2dIntegration = false;
-  @property({ attribute: 'show-viewer2d-storey-select', type: Boolean }) showViewer2dStoreySelect = false;
-  @property({ attribute: 'show-viewer2d-locked-navigation-toggle', type: Boolean }) showViewer2dLockedNavigationToggle = false;
-  @property({ attribute: 'enable-context-menu', reflect: true, type: Boolean }) enableContextMenu = false;
+  @property({ attribute: 'enable-viewer2d-integration', type: Boolean, converter: booleanAttribute(false) }) enableViewer2dIntegration = false;
+  @property({ attribute: 'show-viewer2d-storey-select', type: Boolean, converter: booleanAttribute(false) }) showViewer2dStoreySelect = false;
+  @property({ attribute: 'show-viewer2d-locked-navigation-toggle', type: Boolean, converter: booleanAttribute(false) }) showViewer2dLockedNavigationToggle = false;
+  @property({ attribute: 'enable-context-menu', reflect: true, type: Boolean, converter: booleanAttribute(false) }) enableContextMenu = false;
   /** Texts by key (seed 002's list); an object, or its JSON text as an attribute. */
   @property({ attribute: 'translations', converter: { fromAttribute: (v: string | null) => resolveTranslations(v) } })
   set translations(value: Partial<Translations> | string | null) {
