@@ -135,6 +135,8 @@ export function describeExample(app: ExampleApp): void {
       assert.ok(boxes[0].top < boxes[1].bottom && boxes[1].top < boxes[0].bottom, `side by side: ${JSON.stringify(boxes)}`);
       const models = await page.evaluate(async () => (await document.querySelector('bim-viewer-3d').modelInfo()).length);
       assert.equal(models, 1);
+      const storeys = await page.evaluate(() => document.querySelector('bim-viewer-2d').getStoreys().length);
+      assert.ok(storeys >= 1, `the plan has ${storeys} storeys`);
       assert.equal(await state('#properties'), 'empty');
     });
 
