@@ -32,7 +32,7 @@ export interface ExampleApp {
 const LOAD_TIMEOUT = 120_000;
 
 /** Counts the page's WebGL contexts that are not lost: a released viewer loses its own. */
-const COUNT_WEBGL = `(() => {
+export const COUNT_WEBGL = `(() => {
   const contexts = [];
   const getContext = HTMLCanvasElement.prototype.getContext;
   HTMLCanvasElement.prototype.getContext = function (type, ...rest) {
@@ -43,7 +43,7 @@ const COUNT_WEBGL = `(() => {
   window.liveWebglContexts = () => contexts.filter((context) => !context.isContextLost()).length;
 })();`;
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
       const { port } = probe.address() as { port: number };
@@ -53,7 +53,7 @@ function freePort(): Promise<number> {
 }
 
 /** A project with the generated house imported, through the v1 API as a server-side app (registered before the server started). */
-async function importHouse(server: TestServer, app: OAuthApp): Promise<{ id: string; name: string }> {
+export async function importHouse(server: TestServer, app: OAuthApp): Promise<{ id: string; name: string }> {
   const { access_token } = await signInAs(server.url, app);
   const v1 = api(server.url, access_token);
   const project = (await v1.post('/projects/new', { name: 'Example house' })).json;
