@@ -11,26 +11,26 @@ export function Properties({ viewer, objectId }: Props) {
   const [product, setProduct] = useState<Product | null>(null);
 
   useEffect(() => {
+    if (!objectId) return;
     let current = true;
-    setProduct(null);
-    if (objectId) {
-      viewer.current?.getProducts([objectId], { attributes: true })
-        .then(([found]) => current && setProduct(found ?? null), () => undefined);
-    }
+    viewer.current?.getProducts([objectId], { attributes: true })
+      .then(([found]) => current && setProduct(found ?? null), () => undefined); // the viewer reports failures itself
     return () => { current = false; };
   }, [viewer, objectId]);
 
-  if (!product) return <aside id="properties" data-state="empty">Select an object in 3D.</aside>;
+  // Until the selected object's product arrives, nothing (not the one selected before).
+  const shown = product?.objectId === objectId ? product : null;
+  if (!shown) return <aside id="properties" data-state="empty">Select an object in 3D.</aside>;
   return (
-    <aside id="properties" data-state="shown" data-object-id={product.objectId}>
-      <h3 data-field="name">{product.name}</h3>
+    <aside id="properties" data-state="shown" data-object-id={shown.objectId}>
+      <h3 data-field="name">{shown.name}</h3>
       <dl>
-        <dt>Type</dt><dd data-field="type">{product.type}</dd>
-        <dt>GlobalId</dt><dd data-field="globalId">{product.globalId}</dd>
+        <dt>Type</dt><dd data-field="type">{shown.type}</dd>
+        <dt>GlobalId</dt><dd data-field="globalId">{shown.globalId}</dd>
       </dl>
       <table>
         <tbody>
-          {Object.entries(product.attributes ?? {}).map(([name, attribute]) => (
+          {Object.entries(shown.attributes ?? {}).map(([name, attribute]) => (
             <tr key={name}><th>{name}</th><td>{text(attribute.value)}</td></tr>
           ))}
         </tbody>
