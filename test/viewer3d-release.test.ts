@@ -27,6 +27,18 @@ describe('a viewer taken out of the page', () => {
     assert(/removed from the page/.test(error!.message), error!.message);
   });
 
+  it('rejects a load its release cut short as disposed, without a viewer.error', async () => {
+    el = await createViewer(300, 200);
+    const errors: unknown[] = [];
+    el.addEventListener('viewer.error', (e) => errors.push(e.detail));
+    const load = el.loadUrl(MODELS.house).then(() => undefined, (e: { type: string }) => e);
+    await new Promise((resolve) => el.addEventListener('viewer.streamingprogress', resolve, { once: true }));
+    el.remove();
+    const error = await load;
+    assertEqual(error?.type, 'disposed', 'the load rejects as disposed');
+    assertEqual(errors.length, 0, 'no viewer.error for a viewer nobody shows');
+  });
+
   it('keeps everything when moved within one task', async () => {
     el = await createViewer(300, 200);
     await el.loadUrl(MODELS.house);

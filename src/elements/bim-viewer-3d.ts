@@ -36,6 +36,8 @@ function checkMovement(method: string, movement: unknown, value: unknown) {
   if (typeof value !== 'boolean' && !(typeof value === 'number' && Number.isFinite(value))) throw new ViewerError('argument', `${method}: value must be a boolean or a number`);
 }
 
+const RELEASED = 'The viewer was removed from the page, which released it; put it back to start again';
+
 /**
  * The 3D viewer: IFC models (web-ifc in a worker) and point clouds in a WebGL scene (three.js).
  *
@@ -176,7 +178,7 @@ export class BimViewer3d extends LitElement {
     const next = this.queue.then(async () => {
       await this.updateComplete;
       if (this.disposed) throw new ViewerError('disposed', 'The viewer has been disposed');
-      if (this.released) throw new ViewerError('disposed', 'The viewer was removed from the page, which released it; put it back to start again');
+      if (this.released) throw new ViewerError('disposed', RELEASED);
       if (!this.core) throw new ViewerError('webgl', 'The viewer could not start (no WebGL)');
       await this.core.whenReady(); // a lost WebGL context comes back first
       if (this.disposed || !this.core) throw new ViewerError('disposed', 'The viewer has been disposed');
@@ -184,6 +186,8 @@ export class BimViewer3d extends LitElement {
     });
     this.queue = next.catch(() => undefined);
     return next.catch((e: unknown) => {
+      // Work its release cut short rejects quietly: the page that removed the viewer is not listening for news of it.
+      if (this.released) throw new ViewerError('disposed', RELEASED);
       const error = e instanceof ViewerError ? e : new ViewerError('ifc', (e as Error)?.message ?? String(e));
       this.report(error);
       throw error;

@@ -20,15 +20,7 @@ export function ProjectView({ project, onClose, onError }: Props) {
   const [failure, setFailure] = useState<string>();
   const [selected, setSelected] = useState<string>();
 
-  // A viewer taken out of the page mid-load still reports the load it gave up: no news once closed.
-  const open = useRef(false);
-  useEffect(() => {
-    open.current = true;
-    return () => { open.current = false; };
-  }, []);
-
   const fail = (message: string) => {
-    if (!open.current) return;
     setFailure(message);
     onError(message);
   };
