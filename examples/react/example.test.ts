@@ -15,8 +15,8 @@ import { sampleFile } from '../../samples/files.js';
 import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/find-browser.mjs';
 import { buildExample } from '../../scripts/example.mjs';
 import { ROOT } from '../../scripts/stale-build.mjs';
-import { ADMIN, cli, newDataDir, removeDataDir, serverEnv, startServer, type TestServer } from '../../server/test/harness.js';
-import { COUNT_WEBGL, describeExample, freePort, importHouse } from '../shared/example-scenario.js';
+import { ADMIN } from '../../server/test/harness.js';
+import { COUNT_WEBGL, describeExample, freePort, startTestPlatform, type TestPlatform } from '../shared/example-scenario.js';
 
 // The functions given to page.evaluate run in the page; this file is compiled with node's types.
 declare const document: any, window: any; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -33,7 +33,7 @@ const COUNT_LOADS = `(() => {
 })();`;
 
 describe('the React example under Vite\'s dev server (development build, StrictMode)', { timeout: 5 * 60_000 }, () => {
-  let server: TestServer | undefined;
+  let platform: TestPlatform | undefined;
   let vite: ViteDevServer | undefined;
   let browser: Browser | undefined;
   let page: Page;
@@ -43,12 +43,9 @@ describe('the React example under Vite\'s dev server (development build, StrictM
 
   before(async () => {
     const port = await freePort();
-    const env = serverEnv(newDataDir());
-    cli(env, 'app', 'add', '--public', '--id', 'example-react', '--name', 'React example', '--redirect-uri', `http://127.0.0.1:${port}/`);
-    const setUp = cli(env, 'app', 'add', '--name', 'Test set-up', '--redirect-uri', 'http://127.0.0.1/callback');
-    server = await startServer(env);
-    project = await importHouse(server, setUp);
-    process.env.PLATFORM_URL = server.url; // where vite.config.ts forwards the platform's paths
+    platform = await startTestPlatform('example-react', 'React example', `http://127.0.0.1:${port}/`);
+    ({ project } = platform);
+    process.env.PLATFORM_URL = platform.server.url; // where vite.config.ts forwards the platform's paths
     vite = await createServer({ configFile: path.join(HERE, 'vite.config.ts'), logLevel: 'warn', server: { port } });
     await vite.listen();
     browser = await chromium.launch({ executablePath: await findBrowser(), headless: true, args: CHROMIUM_FLAGS });
@@ -62,10 +59,7 @@ describe('the React example under Vite\'s dev server (development build, StrictM
   after(async () => {
     await browser?.close();
     await vite?.close();
-    if (server) {
-      await server.stop();
-      removeDataDir(server.dataDir);
-    }
+    await platform?.stop();
   });
 
   it('trades the sign-in code once, though StrictMode runs the app\'s effects twice', async () => {

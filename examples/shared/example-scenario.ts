@@ -52,8 +52,37 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A project with the generated house imported, through the v1 API as a server-side app (registered before the server started). */
-export async function importHouse(server: TestServer, app: OAuthApp): Promise<{ id: string; name: string }> {
+export interface TestPlatform {
+  server: TestServer;
+  /** A project of the admin's with the generated house imported. */
+  project: { id: string; name: string };
+  stop: () => Promise<void>;
+}
+
+/**
+ * A platform server on a new data folder (PGlite) with the app registered as a public
+ * client (no secret, PKCE; its callback is its own page) and the generated house imported.
+ */
+export async function startTestPlatform(clientId: string, name: string, appUrl: string): Promise<TestPlatform> {
+  const env = serverEnv(newDataDir());
+  // Registered first: the command opens the embedded database, which one process at a time may hold.
+  cli(env, 'app', 'add', '--public', '--id', clientId, '--name', name, '--redirect-uri', appUrl);
+  const setUp = cli(env, 'app', 'add', '--name', 'Test set-up', '--redirect-uri', 'http://127.0.0.1/callback');
+  const server = await startServer(env);
+  const stop = async () => {
+    await server.stop();
+    removeDataDir(server.dataDir);
+  };
+  try {
+    return { server, project: await importHouse(server, setUp), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** A project with the generated house imported, through the v1 API as a server-side app. */
+async function importHouse(server: TestServer, app: OAuthApp): Promise<{ id: string; name: string }> {
   const { access_token } = await signInAs(server.url, app);
   const v1 = api(server.url, access_token);
   const project = (await v1.post('/projects/new', { name: 'Example house' })).json;
@@ -67,7 +96,7 @@ export async function importHouse(server: TestServer, app: OAuthApp): Promise<{ 
 
 export function describeExample(app: ExampleApp): void {
   describe(`the ${app.name} example in Chromium`, { timeout: 10 * 60_000 }, () => {
-    let server: TestServer | undefined;
+    let platform: TestPlatform | undefined;
     let served: { url: string; close: () => Promise<void> } | undefined;
     let browser: Browser | undefined;
     let page: Page;
@@ -78,14 +107,9 @@ export function describeExample(app: ExampleApp): void {
     before(async () => {
       const dist = app.build();
       const port = await freePort();
-      const appUrl = `http://127.0.0.1:${port}/`;
-      const env = serverEnv(newDataDir());
-      // A single-page app is a public client: no secret, PKCE; its callback is its own page.
-      cli(env, 'app', 'add', '--public', '--id', app.clientId, '--name', `${app.name} example`, '--redirect-uri', appUrl);
-      const setUp = cli(env, 'app', 'add', '--name', 'Test set-up', '--redirect-uri', 'http://127.0.0.1/callback');
-      server = await startServer(env);
-      project = await importHouse(server, setUp);
-      served = await serveApp({ root: dist, platform: server.url, port });
+      platform = await startTestPlatform(app.clientId, `${app.name} example`, `http://127.0.0.1:${port}/`);
+      ({ project } = platform);
+      served = await serveApp({ root: dist, platform: platform.server.url, port });
       browser = await chromium.launch({ executablePath: await findBrowser(), headless: true, args: CHROMIUM_FLAGS });
       page = await browser.newPage({ viewport: { width: 1400, height: 800 } });
       await page.addInitScript(COUNT_WEBGL);
@@ -96,10 +120,7 @@ export function describeExample(app: ExampleApp): void {
     after(async () => {
       await browser?.close();
       await served?.close();
-      if (server) {
-        await server.stop();
-        removeDataDir(server.dataDir);
-      }
+      await platform?.stop();
     });
 
     const state = (selector: string) => page.getAttribute(selector, 'data-state');
@@ -175,7 +196,7 @@ export function describeExample(app: ExampleApp): void {
       const guid = (await page.getAttribute('#topic-status', 'data-guid'))!;
       const token = await page.evaluate((key: string) => JSON.parse(window.sessionStorage.getItem(key)).access_token, `${app.clientId}.tokens`);
       const get = async (path: string) => {
-        const answer = await fetch(`${server!.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
+        const answer = await fetch(`${platform!.server.url}${path}`, { headers: { Authorization: `Bearer ${token}` } });
         assert.equal(answer.status, 200, `${path}: ${answer.status}`);
         return answer.json() as Promise<any>; // eslint-disable-line @typescript-eslint/no-explicit-any
       };
