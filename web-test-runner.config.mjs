@@ -22,6 +22,7 @@ export default {
   // scripts/test.mjs leaves them out when there is none
   files: [
     'test/**/*.test.ts',
+    '!test/node/**', // Node's own tests (no DOM), run by scripts/server-tests.mjs
     ...(process.env.BIM_REAL_MODELS === '0' ? ['!test/real-models/**'] : []),
     ...(process.env.BIM_BCF_CASES === '0' ? ['!test/*bcf*.test.ts'] : []),
     ...(process.env.BIM_POINTCLOUD_SCANS === '0' ? ['!test/*real-scans*.test.ts'] : []),
