@@ -16,7 +16,7 @@
  * viewer; `preload()` says when it is ready.
  */
 export { BimViewer3d } from './elements/bim-viewer-3d.js';
-export { VIEWER3D_EVENT_ARGS, type CustomEvents, type ElementListeners, type Viewer3dEventMap, type Viewer3dEventName, type Viewer3dListeners } from './elements/events.js';
+export { VIEWER3D_EVENT_ARGS, type CustomEvents, type ElementListeners, type ElementProperties, type Viewer3dEventMap, type Viewer3dEventName, type Viewer3dListeners } from './elements/events.js';
 export * from './core/types.js';
 export type * from './core/bcf/viewpoint-types.js';
 export { installViewer3dPlugin } from './jquery/viewer-plugin.js';

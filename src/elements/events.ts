@@ -1,3 +1,4 @@
+import type { LitElement } from 'lit';
 import type { ClippingPlane, Intersection, StreamingProgress, Viewpoint, ViewerErrorType } from '../core/types.js';
 
 /**
@@ -43,6 +44,11 @@ export type CustomEvents<M> = { [K in keyof M]: CustomEvent<M[K]> };
 export type ElementListeners<M> = { [K in keyof M]?: (event: CustomEvent<M[K]>) => void };
 
 export type Viewer3dListeners = ElementListeners<Viewer3dEventMap>;
+
+/** An element's own settable fields, optional (not methods, not LitElement's or HTMLElement's): the framework typings' props. */
+export type ElementProperties<E> = {
+  [K in Exclude<keyof E, keyof LitElement> as E[K] extends (...args: never[]) => unknown ? never : K]?: E[K];
+};
 
 /** Dispatches a documented event; returns false when a listener cancelled it. */
 export function emit<K extends Viewer3dEventName>(target: EventTarget, name: K, detail: Viewer3dEventMap[K]): boolean {

@@ -13,13 +13,13 @@
  */
 import * as React from 'react';
 import { createComponent, type EventName } from '@lit/react';
-import type { LitElement } from 'lit';
 import {
   BimViewer2d as Viewer2dElement,
   BimViewer3d as Viewer3dElement,
   BimViewerUi as ViewerUiElement,
   VIEWER2D_EVENTS,
   VIEWER3D_EVENTS,
+  type ElementProperties,
   type Viewer2dEventMap,
   type Viewer3dEventMap,
 } from '../index.js';
@@ -57,11 +57,6 @@ export const BimViewerUi = createComponent({
   elementClass: ViewerUiElement,
   displayName: 'BimViewerUi',
 });
-
-/** An element's own settable fields (not methods, not LitElement's or HTMLElement's). */
-type ElementProperties<E> = {
-  [K in Exclude<keyof E, keyof LitElement> as E[K] extends (...args: never[]) => unknown ? never : K]?: E[K];
-};
 
 /** React 19's listeners on custom elements: a prop `on` + the event's exact name. */
 type DomEventProps<M> = { [K in keyof M & string as `on${K}`]?: (event: CustomEvent<M[K]>) => void };

@@ -15,7 +15,7 @@
  * This module's code is that one function: importing it in a vite config loads no viewer.
  */
 import type { EmitFn, HTMLAttributes, PublicProps } from 'vue';
-import type { BimViewer2d, BimViewer3d, BimViewerUi, CustomEvents, Viewer2dEventMap, Viewer3dEventMap } from '../index.js';
+import type { BimViewer2d, BimViewer3d, BimViewerUi, CustomEvents, ElementProperties, Viewer2dEventMap, Viewer3dEventMap } from '../index.js';
 
 const TAGS = new Set(['bim-viewer-3d', 'bim-viewer-2d', 'bim-viewer-ui']);
 
@@ -23,11 +23,6 @@ const TAGS = new Set(['bim-viewer-3d', 'bim-viewer-2d', 'bim-viewer-ui']);
 export function isCustomElement(tag: string): boolean {
   return TAGS.has(tag);
 }
-
-/** An element's own settable fields (not methods, not HTMLElement's). */
-type ElementProperties<E> = {
-  [K in Exclude<keyof E, keyof HTMLElement> as E[K] extends (...args: never[]) => unknown ? never : K]?: E[K];
-};
 
 /** A custom element as vue-tsc reads a component: props from `$props`, events from `$emit`. */
 export type VueCustomElement<E extends HTMLElement, M = object> = new () => E & {
