@@ -224,7 +224,7 @@ export async function writeLas(path, batches, options) {
 }
 
 /** A LASF_Projection variable length record (id 2112) holding the WKT, null-terminated. @param {string} wkt */
-function projectionRecord(wkt) {
+export function projectionRecord(wkt) {
   const text = new TextEncoder().encode(wkt);
   const record = new Uint8Array(VLR_HEADER + text.length + 1);
   const view = new DataView(record.buffer);
