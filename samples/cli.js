@@ -17,7 +17,7 @@
 import { closeSync, mkdirSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { layoutFor, writeBuilding } from './building.js';
-import { parseScanName, writeScanE57, writeScanLas } from './scan-files.js';
+import { parseScanName, writeScanE57, writeScanLas, writeScanLaz } from './scan-files.js';
 import { MORE_VARIANTS, VARIANTS, sampleOptions } from './variants.js';
 
 /** @typedef {import('./building.js').BuildingOptions} BuildingOptions */
@@ -96,7 +96,7 @@ function write(/** @type {BuildingOptions} */ options, /** @type {string} */ fil
 /**
  * Writes a scan of a named sample (its IFC is not written: name the building too for that).
  * @param {string} name
- * @param {{ building: string, points: number, format: 'las' | 'e57' }} scan
+ * @param {{ building: string, points: number, format: 'las' | 'laz' | 'e57' }} scan
  * @param {BuildingOptions} options
  * @param {string} out
  */
@@ -107,7 +107,8 @@ async function writeScan(name, scan, options, out) {
   mkdirSync(dirname(file), { recursive: true });
   const started = performance.now();
   const truth = writeBuilding({ ...named, ...options }, () => {});
-  const result = scan.format === 'las' ? await writeScanLas(file, truth, { points: scan.points }) : await writeScanE57(file, truth, { points: scan.points });
+  const write = { las: writeScanLas, laz: writeScanLaz, e57: writeScanE57 }[scan.format];
+  const result = await write(file, truth, { points: scan.points });
   process.stdout.write(`${file}: ${scan.points} points in ${result.plan.scans.length} scans, ${(result.bytes / 1e6).toFixed(2)} MB, ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
 }
 
@@ -115,7 +116,7 @@ const { options, names, out, list } = parse(process.argv.slice(2));
 if (list) {
   for (const [name, v] of Object.entries({ ...VARIANTS, ...MORE_VARIANTS })) process.stdout.write(`${name.padEnd(22)}${v.description}\n`);
   process.stdout.write(`${'office-<size>'.padEnd(22)}about <size> products (2k, 20k, 200k...), walls not cut\n`);
-  process.stdout.write(`${'<name>.scan.las|e57'.padEnd(22)}a scan of a named sample, LAS 1.4 or .e57 (default 1m points; e.g. house.scan-200k.e57)\n`);
+  process.stdout.write(`${'<name>.scan.<ext>'.padEnd(22)}a scan of a named sample: .las (LAS 1.4), .laz or .e57 (default 1m points; e.g. house.scan-200k.e57)\n`);
 } else if (names.length) {
   for (const name of names) {
     const scan = parseScanName(name);

@@ -1,8 +1,8 @@
 // @ts-check
 /**
  * Sample files on disk (node only): `<name>.ifc` and its truth `<name>.json`, and scans of
- * them (`<name>.scan.las`, `<name>.scan-20m.e57`...), written once into a cache folder and
- * rewritten when the generator's source changes.
+ * them (`<name>.scan.las`, `<name>.scan-5m.laz`, `<name>.scan-20m.e57`...), written once
+ * into a cache folder and rewritten when the generator's source changes.
  *
  *   const { ifc, truth } = sampleFile('office-20k');
  *   const las = await sampleScan('office-200k.scan-20m.las');
@@ -12,7 +12,7 @@ import { closeSync, existsSync, mkdirSync, openSync, readFileSync, readdirSync, 
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeBuilding } from './building.js';
-import { parseScanName, writeScanE57, writeScanLas } from './scan-files.js';
+import { parseScanName, writeScanE57, writeScanLas, writeScanLaz } from './scan-files.js';
 import { sampleOptions } from './variants.js';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -64,14 +64,14 @@ export function sampleFile(name, { dir = CACHE, log = () => {} } = {}) {
 
 /**
  * The path of a named scan of a named sample (`house.scan.las`, `house-utm.scan.e57`,
- * `office-200k.scan-20m.las`: samples/scan-files.js), generating it, and its building,
- * when missing or stale. It lines up with the building's cached IFC.
+ * `office-200k.scan-20m.las`, `house.scan-1m.laz`: samples/scan-files.js), generating
+ * it, and its building, when missing or stale. It lines up with the building's cached IFC.
  * @param {string} name
  * @param {{ dir?: string, log?: (line: string) => void }} [options]
  */
 export async function sampleScan(name, { dir = CACHE, log = () => {} } = {}) {
   const scan = parseScanName(name);
-  if (!scan || !sampleOptions(scan.building)) throw new Error(`no sample scan called ${name} (<building>.scan[-<size>].las or .e57)`);
+  if (!scan || !sampleOptions(scan.building)) throw new Error(`no sample scan called ${name} (<building>.scan[-<size>].las, .laz or .e57)`);
   const { truth } = sampleFile(scan.building, { dir, log });
   const file = join(dirname(truth), name);
   if (existsSync(file)) return file;
@@ -84,6 +84,7 @@ export async function sampleScan(name, { dir = CACHE, log = () => {} } = {}) {
       const part = `${file}.${process.pid}.part`;
       try {
         if (scan.format === 'las') await writeScanLas(part, facts, { points: scan.points });
+        else if (scan.format === 'laz') await writeScanLaz(part, facts, { points: scan.points });
         else await writeScanE57(part, facts, { points: scan.points });
         renameSync(part, file);
       } finally {

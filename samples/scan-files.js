@@ -1,18 +1,21 @@
 // @ts-check
 /**
  * A sample building's scan as files (node only): LAS 1.4 (every scan's points in world
- * coordinates, 1 mm) and E57 (each scan on its own, with its pose, its points in the
- * scanner's frame: scans alternate cartesian (0.1 mm integers or doubles) and spherical
- * (range in 0.1 mm integers, angles as doubles, an invalid record now and then), so both
- * files hold the same points once poses are applied, within a millimetre.
+ * coordinates, 1 mm), the same points as LAZ (LASzip-compressed, point format 3), and E57
+ * (each scan on its own, with its pose, its points in the scanner's frame: scans alternate
+ * cartesian (0.1 mm integers or doubles) and spherical (range in 0.1 mm integers, angles as
+ * doubles, an invalid record now and then), so all files hold the same points once poses
+ * are applied, within a millimetre.
  *
  *   parseScanName('office-200k.scan-20m.las') // { building: 'office-200k', points: 20e6, format: 'las' }
  *   await writeScanLas('house.scan.las', truth, { points: 1e6 }); // in worker threads from a million points
+ *   await writeScanLaz('house.scan.laz', truth, { points: 1e6 }); // likewise
  *   await writeScanE57('house.scan.e57', truth, { points: 1e6 });
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { LasWriter, utmWkt } from './las-writer.js';
+import { LazWriter } from './laz-writer.js';
 import { writeE57 } from './e57-writer.js';
 import { createScan } from './scan.js';
 
@@ -21,9 +24,9 @@ import { createScan } from './scan.js';
 
 /** Points in a scan whose name gives no size. */
 export const DEFAULT_POINTS = 1e6;
-/** `<building>.scan.las`, `<building>.scan-<size>.e57` (size: 500k, 20m, 250000...). */
-const SCAN_NAME = /^(.+)\.scan(?:-(\d+(?:\.\d+)?)([km])?)?\.(las|e57)$/i;
-/** LAS scans of this many points and more are made in worker threads. */
+/** `<building>.scan.las`, `<building>.scan-<size>.laz`, `.e57` (size: 500k, 20m, 250000...). */
+const SCAN_NAME = /^(.+)\.scan(?:-(\d+(?:\.\d+)?)([km])?)?\.(las|laz|e57)$/i;
+/** LAS and LAZ scans of this many points and more are made in worker threads. */
 const PARALLEL_FROM = 1e6;
 /** E57 spherical scans carry one invalid record (no point) after this many points. */
 const INVALID_EVERY = 1000;
@@ -31,14 +34,14 @@ const INVALID_EVERY = 1000;
 /**
  * The building, point count and format a scan's file name asks for, or null.
  * @param {string} name
- * @returns {{ building: string, points: number, format: 'las' | 'e57' } | null}
+ * @returns {{ building: string, points: number, format: 'las' | 'laz' | 'e57' } | null}
  */
 export function parseScanName(name) {
   const m = SCAN_NAME.exec(name);
   if (!m) return null;
   const points = m[2] === undefined ? DEFAULT_POINTS : Math.round(Number(m[2]) * (m[3] ? (m[3].toLowerCase() === 'k' ? 1e3 : 1e6) : 1));
   if (!(points >= 1 && points <= 2e9)) return null;
-  return { building: m[1], points, format: /** @type {'las' | 'e57'} */ (m[4].toLowerCase()) };
+  return { building: m[1], points, format: /** @type {'las' | 'laz' | 'e57'} */ (m[4].toLowerCase()) };
 }
 
 /** The scan's seed when none is given: the building's name, so each building scans its own way. */
@@ -53,14 +56,19 @@ const seedOf = (/** @type {Truth} */ truth, /** @type {ScanOptions} */ options) 
  * @param {ScanOptions & { workers?: number }} [options] workers: threads (default one per core from a million points, at most one per scan)
  */
 export async function writeScanLas(path, truth, options = {}) {
-  const { workers: asked, ...rest } = options;
-  const scanOptions = { ...rest, seed: seedOf(truth, options) };
-  const scan = createScan(truth, scanOptions);
+  const { scan, scanOptions, workers } = prepare(truth, options);
   const las = new LasWriter(path, { offset: scan.plan.origin, wkt: utmWkt(truth.georeference?.crs ?? '') || undefined });
-  const workers = Math.min(asked ?? (scan.plan.points >= PARALLEL_FROM ? availableParallelism() : 1), scan.plan.scans.length);
   try {
     if (workers <= 1) for (const batch of scan.batches()) las.write(batch);
-    else await inWorkers(las, path, truth, scanOptions, scan.plan.scans, workers);
+    else {
+      const positions = scan.plan.scans.map((s) => las.reserve(s.count));
+      await inWorkers(new URL('./scan-worker.js', import.meta.url), { truth: workerTruth(truth), options: scanOptions, path, offset: las.offset, scale: las.scale }, scan.plan.scans.length, workers,
+        (index) => ({ index, position: positions[index] }),
+        (/** @type {{ lo: number[], hi: number[] }} */ m) => {
+          las.include(m.lo, m.hi);
+          return true;
+        });
+    }
   } catch (error) {
     las.close();
     throw error;
@@ -69,22 +77,96 @@ export async function writeScanLas(path, truth, options = {}) {
 }
 
 /**
- * The scans made and written by `count` worker threads (scan-worker.js), a scan at a time each.
- * @param {LasWriter} las
+ * Writes the scan of a building as LAZ (samples/laz-writer.js: point format 3, chunks of
+ * 50,000 points): the LAS file's points, values and order. Big scans are made by worker
+ * threads (scan-laz-worker.js): a chunk's compressed size is only known once it is made,
+ * so threads compress the chunks inside their scans and send them here, where they are
+ * written in the file's order (a later scan's chunks wait for the scans before it); the
+ * few points of chunks that span two scans come here as records and are compressed with
+ * their neighbours'. The same bytes as one thread writes.
  * @param {string} path
+ * @param {Truth} truth
+ * @param {ScanOptions & { workers?: number, chunkSize?: number }} [options] as writeScanLas; chunkSize: points per LAZ chunk
+ */
+export async function writeScanLaz(path, truth, options = {}) {
+  const { chunkSize, ...rest } = options;
+  const { scan, scanOptions, workers } = prepare(truth, rest);
+  const laz = new LazWriter(path, { offset: scan.plan.origin, wkt: utmWkt(truth.georeference?.crs ?? '') || undefined, chunkSize });
+  try {
+    if (workers <= 1) for (const batch of scan.batches()) laz.write(batch);
+    else await lazInWorkers(laz, truth, scanOptions, scan.plan.scans, workers);
+  } catch (error) {
+    laz.close();
+    throw error;
+  }
+  return { ...laz.close(), plan: scan.plan };
+}
+
+/**
+ * The scan, its options with the seed, and how many threads make it.
+ * @param {Truth} truth
+ * @param {ScanOptions & { workers?: number }} options
+ */
+function prepare(truth, options) {
+  const { workers: asked, ...rest } = options;
+  const scanOptions = { ...rest, seed: seedOf(truth, options) };
+  const scan = createScan(truth, scanOptions);
+  const workers = Math.min(asked ?? (scan.plan.points >= PARALLEL_FROM ? availableParallelism() : 1), scan.plan.scans.length);
+  return { scan, scanOptions, workers };
+}
+
+/** What a scan reads of the truth: workers get a copy each. @param {Truth} truth */
+function workerTruth(truth) {
+  const t = /** @type {Truth & { storeys?: unknown, project?: unknown }} */ (truth);
+  return {
+    products: t.products.filter((p) => p.box).map(({ id, type, name, storey, box, material }) => ({ id, type, name, storey, box, material })),
+    site: t.site, parameters: t.parameters, storeys: t.storeys, box: t.box, project: t.project, georeference: t.georeference,
+  };
+}
+
+/**
+ * The LAZ scan's parts from the workers, written in scan order: a scan's parts as they
+ * come while it is the first not yet written, later scans' kept until then.
+ * @param {LazWriter} laz
  * @param {Truth} truth
  * @param {ScanOptions} options
  * @param {import('./scan.js').ScanPosition[]} scans
  * @param {number} count
  */
-async function inWorkers(las, path, truth, options, scans, count) {
-  const positions = scans.map((s) => las.reserve(s.count));
-  // Workers get what a scan reads of the truth (a copy each).
-  const t = /** @type {Truth & { storeys?: unknown, project?: unknown }} */ (truth);
-  const slim = {
-    products: t.products.filter((p) => p.box).map(({ id, type, name, storey, box, material }) => ({ id, type, name, storey, box, material })),
-    site: t.site, parameters: t.parameters, storeys: t.storeys, box: t.box, project: t.project, georeference: t.georeference,
+async function lazInWorkers(laz, truth, options, scans, count) {
+  /** @typedef {{ index: number, records?: Uint8Array, chunk?: Uint8Array, count: number, lo: number[], hi: number[], byReturn: number[], done?: boolean }} Part */
+  const starts = [];
+  for (let i = 0, at = 0; i < scans.length; at += scans[i++].count) starts.push(at);
+  /** @type {Part[][]} */
+  const waiting = scans.map(() => []);
+  let next = 0; // the first scan not wholly written
+  const write = (/** @type {Part} */ part) => {
+    if (part.done) next++;
+    else if (part.records) laz.writeRecords(part.records);
+    else if (part.chunk) laz.writeChunk(part.chunk, part);
   };
+  await inWorkers(new URL('./scan-laz-worker.js', import.meta.url), { truth: workerTruth(truth), options, offset: laz.offset, scale: laz.scale, chunkSize: laz.chunkSize, starts }, scans.length, count,
+    (index) => ({ index }),
+    (/** @type {Part} */ part) => {
+      if (part.index === next) write(part);
+      else waiting[part.index].push(part);
+      while (next < scans.length && waiting[next].length) write(/** @type {Part} */ (waiting[next].shift()));
+      return part.done === true;
+    });
+  if (next < scans.length) throw new Error(`LAZ scan: scan ${next + 1} of ${scans.length} was never written whole`);
+}
+
+/**
+ * Scans made by `count` worker threads (`script`), a scan at a time each: a thread is
+ * given the next scan when `take` says its last message finished the one it had.
+ * @param {URL} script
+ * @param {unknown} workerData
+ * @param {number} jobs scans
+ * @param {number} count threads
+ * @param {(index: number) => unknown} job the message that hands a scan out
+ * @param {(message: any) => boolean} take
+ */
+async function inWorkers(script, workerData, jobs, count, job, take) {
   /** @type {Worker[]} */
   const threads = [];
   let next = 0;
@@ -92,22 +174,23 @@ async function inWorkers(las, path, truth, options, scans, count) {
   try {
     await new Promise((resolve, reject) => {
       for (let w = 0; w < count; w++) {
-        const worker = new Worker(new URL('./scan-worker.js', import.meta.url), { workerData: { truth: slim, options, path, offset: las.offset, scale: las.scale } });
+        const worker = new Worker(script, { workerData });
         threads.push(worker);
         const give = () => {
-          if (next < scans.length) {
-            const index = next++;
-            worker.postMessage({ index, position: positions[index] });
-          }
+          if (next < jobs) worker.postMessage(job(next++));
         };
-        worker.on('message', (/** @type {{ lo: number[], hi: number[], error?: string }} */ m) => {
+        worker.on('message', (/** @type {{ error?: string }} */ m) => {
           if (m.error) return reject(new Error(m.error));
-          las.include(m.lo, m.hi);
-          if (++done === scans.length) resolve(undefined);
+          try {
+            if (!take(m)) return;
+          } catch (error) {
+            return reject(error);
+          }
+          if (++done === jobs) resolve(undefined);
           else give();
         });
         worker.on('error', reject);
-        worker.on('exit', (code) => code !== 0 && done < scans.length && reject(new Error(`a scan worker stopped (exit code ${code})`)));
+        worker.on('exit', (code) => code !== 0 && done < jobs && reject(new Error(`a scan worker stopped (exit code ${code})`)));
         give();
       }
     });
