@@ -363,6 +363,7 @@ describe('LAZ scans (writeScanLaz)', () => {
     const convert = async (input: string) => {
       const reader = await openPointFile(input);
       try {
+        assert.equal(reader.info.format, path.extname(input).slice(1), `${path.basename(input)} is what its name says`);
         return await convertPointCloud(reader, `${input}.bimcloud`, { scratchDir: tmp });
       } finally {
         await reader.close();
