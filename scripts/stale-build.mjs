@@ -1,5 +1,5 @@
 // Whether dist/ is older than what it is built from: shared by `npm start`, `npm test` and
-// the console's test (server/test/console.test.ts).
+// the console's test (server/test/console/console.test.ts).
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

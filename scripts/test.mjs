@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: finds a Chrome/Chromium (scripts/find-browser.mjs), runs web-test-runner with
-// web-test-runner.config.mjs, then the platform server's tests on PGlite and on a
-// temporary PostgreSQL (scripts/server-tests.mjs), and prints `N passed, N failed[, N
-// skipped]` over both as the last line. Extra arguments go to web-test-runner and leave
+// web-test-runner.config.mjs while the platform server's tests run on PGlite and on a
+// temporary PostgreSQL beside it (their output held until the end), then the Node and
+// example apps' tests (scripts/server-tests.mjs), and prints `N passed, N failed[, N
+// skipped]` over all as the last line. Extra arguments go to web-test-runner and leave
 // the server tests out, e.g.
 //   npm test -- --files test/infra.test.ts
 //   npm test -- --server [server/test/x.test.ts ...]   the server tests alone
@@ -19,7 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { bimBcfFolder, bimBcfSetting, bimModelsFolder, bimModelsSetting, bimPointcloudsFolder, bimPointcloudsSetting } from './bim-models.mjs';
 import { findBrowser } from './find-browser.mjs';
 import { bundleIsStale } from './stale-build.mjs';
-import { runServerTests } from './server-tests.mjs';
+import { runServerTests, startDatabaseRuns, stopServerTests } from './server-tests.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WTR_BIN = path.join(ROOT, 'node_modules/@web/test-runner/dist/bin.js');
@@ -78,6 +79,11 @@ if (!scans) {
   process.stdout.write(`Not run: ${files.length} test files of real scans (test/: ${files.join(', ')}): no BIM_POINTCLOUDS folder at ${bimPointcloudsSetting()}\n`);
 }
 
+// The whole suite (no arguments) runs the server's database tests beside the browser's.
+const wholeSuite = args.length === 0;
+const databases = wholeSuite ? startDatabaseRuns({ requirePostgres: process.env.CI === 'true' }) : undefined;
+if (databases) process.stdout.write('The server tests on PGlite and PostgreSQL run beside the browser tests; their output follows at the end.\n');
+
 const tmp = mkdtempSync(path.join(tmpdir(), 'bim-wtr-'));
 const countsFile = path.join(tmp, 'counts.json');
 
@@ -92,7 +98,10 @@ const child = spawn(
 );
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.on(signal, () => child.kill(signal));
+  process.on(signal, () => {
+    child.kill(signal);
+    stopServerTests(signal);
+  });
 }
 
 const code = await new Promise(resolve => {
@@ -113,17 +122,16 @@ rmSync(tmp, { recursive: true, force: true });
 
 if (!counts) {
   process.stderr.write(`web-test-runner exited with code ${code} before reporting any results\n`);
-  finish('0 passed, 1 failed', code || 1);
+  counts = { passed: 0, failed: 1 };
 }
 
-let exitCode = code;
-if (exitCode === 0 && counts.failed > 0) exitCode = 1;
+let exitCode = code || (counts.failed ? 1 : 0);
 if (exitCode !== 0 && counts.failed === 0) counts.failed = 1; // runner failed outside any test
 counts.failedFiles ??= [];
 
-// The whole suite (no arguments) goes on to the server's tests; a chosen set of browser files does not.
-if (args.length === 0) {
-  const server = await runServerTests({ requirePostgres: process.env.CI === 'true' });
+// The whole suite goes on to the server's other tests, then waits for the database runs.
+if (wholeSuite) {
+  const server = await runServerTests({ requirePostgres: process.env.CI === 'true', databases });
   counts.passed += server.passed;
   counts.failed += server.failed;
   counts.failedFiles.push(...server.failedFiles);

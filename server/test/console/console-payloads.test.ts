@@ -6,14 +6,14 @@
  * text: no element is made from them and the flag they would set stays unset. (The console
  * names users by their e-mail addresses, which cannot carry markup.)
  *
- *   node scripts/server-tests.mjs --db pglite server/test/console-payloads.test.ts
+ *   node scripts/server-tests.mjs server/test/console/console-payloads.test.ts
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright';
-import { sampleFile } from '../../samples/files.js';
-import { api, type TestServer } from './harness.js';
+import { sampleFile } from '../../../samples/files.js';
+import { api, type TestServer } from '../harness.js';
 import { signInThroughPage, startConsoleSession, stopConsoleSession, storedTokens, callAsConsole, type ConsoleSession } from './console-support.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types.

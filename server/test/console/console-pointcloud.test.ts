@@ -5,7 +5,7 @@
  * opened in 3D (no plans), and a project opened whole in 3D: one manifest with the
  * generated house and its generated scan (an E57, samples/), shown together, lined up.
  *
- *   node scripts/server-tests.mjs --db pglite server/test/console-pointcloud.test.ts
+ *   node scripts/server-tests.mjs server/test/console/console-pointcloud.test.ts
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -13,10 +13,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page, Request } from 'playwright';
-import { sampleFile, sampleScan } from '../../samples/files.js';
-import { type TestServer } from './harness.js';
+import { sampleFile, sampleScan } from '../../../samples/files.js';
+import { type TestServer } from '../harness.js';
 import { signInThroughPage, startConsoleSession, stopConsoleSession, type ConsoleSession } from './console-support.js';
-import { makeLas } from './generated-las.js';
+import { makeLas } from '../generated-las.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types (server/tsconfig.json).
 declare const document: any, window: any; // eslint-disable-line @typescript-eslint/no-explicit-any

@@ -9,14 +9,14 @@
  * same bytes); create a collection following the latest revision, filter, finalize and
  * share it, and load the share link (and its file) without a token.
  *
- *   node scripts/server-tests.mjs --db pglite server/test/console-v2.test.ts
+ *   node scripts/server-tests.mjs server/test/console/console-v2.test.ts
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright';
-import { sampleFile } from '../../samples/files.js';
-import { api, type TestServer } from './harness.js';
+import { sampleFile } from '../../../samples/files.js';
+import { api, type TestServer } from '../harness.js';
 import { signInThroughPage, startConsoleSession, stopConsoleSession, storedTokens, callAsConsole, type ConsoleSession } from './console-support.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types (server/tsconfig.json).

@@ -10,15 +10,15 @@
  * file from the console and import it into another board (its viewpoints come back
  * exactly) and into a third from the console, and see a broken file's import error.
  *
- *   node scripts/server-tests.mjs --db pglite server/test/console-issues.test.ts
+ *   node scripts/server-tests.mjs server/test/console/console-issues.test.ts
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from 'playwright';
-import { sampleFile } from '../../samples/files.js';
-import { ADMIN, api, type TestServer } from './harness.js';
+import { sampleFile } from '../../../samples/files.js';
+import { ADMIN, api, type TestServer } from '../harness.js';
 import { signInThroughPage, startConsoleSession, stopConsoleSession, storedTokens, type ConsoleSession } from './console-support.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types (server/tsconfig.json).

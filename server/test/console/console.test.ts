@@ -9,16 +9,16 @@
  * BIM_MODELS folder (scripts/bim-models.mjs), one real IFC goes the same way (read there,
  * never copied). dist/console is built first when older than its sources.
  *
- *   node scripts/server-tests.mjs --db pglite server/test/console.test.ts
+ *   node scripts/server-tests.mjs server/test/console/console.test.ts
  */
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright';
-import { bimModelsFolder } from '../../scripts/bim-models.mjs';
-import { sampleFile } from '../../samples/files.js';
-import { ADMIN, type TestServer } from './harness.js';
+import { bimModelsFolder } from '../../../scripts/bim-models.mjs';
+import { sampleFile } from '../../../samples/files.js';
+import { ADMIN, type TestServer } from '../harness.js';
 import { startConsoleSession, stopConsoleSession, storedTokens, type ConsoleSession } from './console-support.js';
 
 // The functions given to page.evaluate run in the page, but this file is compiled with node's types (server/tsconfig.json).

@@ -6,16 +6,16 @@ import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { IfcAPI } from 'web-ifc';
-import { sampleFile } from '../../samples/files.js';
-import { bimModelsFolder } from '../../scripts/bim-models.mjs';
-import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
-import { writeScene } from '../../src/core/ifc/scene-converter.js';
-import { checksum, RecordKind, SceneFormatError, SceneReader, type SceneRecord } from '../../src/core/formats/scene.js';
-import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from '../../src/core/formats/packing.js';
-import { GeometryStream } from '../../src/core/ifc/geometry-stream.js';
-import { StreamPlan } from '../../src/core/ifc/stream-plan.js';
-import { UnstyledProducts } from '../../src/core/ifc/unstyled.js';
-import type { GeometryChunk } from '../../src/core/ifc/protocol.js';
+import { sampleFile } from '../../../samples/files.js';
+import { bimModelsFolder } from '../../../scripts/bim-models.mjs';
+import { createIfcApi, openModel } from '../../../src/core/ifc/web-ifc-engine.js';
+import { writeScene } from '../../../src/core/ifc/scene-converter.js';
+import { checksum, RecordKind, SceneFormatError, SceneReader, type SceneRecord } from '../../../src/core/formats/scene.js';
+import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from '../../../src/core/formats/packing.js';
+import { GeometryStream } from '../../../src/core/ifc/geometry-stream.js';
+import { StreamPlan } from '../../../src/core/ifc/stream-plan.js';
+import { UnstyledProducts } from '../../../src/core/ifc/unstyled.js';
+import type { GeometryChunk } from '../../../src/core/ifc/protocol.js';
 
 /**
  * The scene format (src/core/formats/scene.ts) written from real web-ifc by the converter
@@ -179,7 +179,7 @@ describe('the scene format', () => {
   it('is what `npm run scene` writes, and the command says why it could not', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'scene-cli-'));
     try {
-      const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ifc-to-scene.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../..'), encoding: 'utf8' });
+      const run = (...args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', 'scripts/ifc-to-scene.ts', ...args], { cwd: path.resolve(import.meta.dirname, '../../..'), encoding: 'utf8' });
       const out = path.join(dir, 'house.scene');
       const done = run(sampleFile('house').ifc, out);
       assert.equal(done.status, 0, done.stderr);

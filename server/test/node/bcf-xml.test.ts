@@ -4,10 +4,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { validateXML } from 'xmllint-wasm';
-import { BcfFileError } from '../services/bcf/bcf-xml/archive.js';
-import { readBcf } from '../services/bcf/bcf-xml/read.js';
-import { writeBcf } from '../services/bcf/bcf-xml/write.js';
-import { bcfFolder, comparable, testCases } from './bcf-archives.js';
+import { BcfFileError } from '../../services/bcf/bcf-xml/archive.js';
+import { readBcf } from '../../services/bcf/bcf-xml/read.js';
+import { writeBcf } from '../../services/bcf/bcf-xml/write.js';
+import { bcfFolder, comparable, testCases } from '../bcf-archives.js';
 
 /**
  * BCF-XML files read and written without a server: every one of buildingSMART's test

@@ -8,9 +8,9 @@ import { spawnSync } from 'node:child_process';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
-import { CHROMIUM_FLAGS, findBrowser } from '../../scripts/find-browser.mjs';
-import { consoleIsStale } from '../../scripts/stale-build.mjs';
-import { ADMIN, ROOT, newDataDir, removeDataDir, serverEnv, startServer, type TestServer } from './harness.js';
+import { CHROMIUM_FLAGS, findBrowser } from '../../../scripts/find-browser.mjs';
+import { consoleIsStale } from '../../../scripts/stale-build.mjs';
+import { ADMIN, ROOT, newDataDir, removeDataDir, serverEnv, startServer, type TestServer } from '../harness.js';
 
 /** Builds dist/console when it is missing or older than demo/console or src/ (the console alone: a few seconds). */
 export function ensureConsoleBuilt(): void {
