@@ -13,6 +13,7 @@
 //    potree-core reads our file as Potree 2.0: the server cuts metadata.json,
 //    hierarchy.bin and octree.bin out of it (docs/POINTCLOUD-FORMAT.md).
 // Default cloud: office-200k's scan of 20 million points (`--quick`: house, 2 million).
+// `--part conversion` or `--part viewers` runs one of the two.
 import { createServer } from 'node:http';
 import { closeSync, createReadStream, existsSync, mkdirSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -30,6 +31,8 @@ import { attachWorkers, buildPages, findChromium, log, measureHeap, startServer,
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'bench-pointclouds');
 const quick = process.argv.includes('--quick');
+const part = process.argv.includes('--part') ? process.argv[process.argv.indexOf('--part') + 1] : 'both';
+if (!['both', 'conversion', 'viewers'].includes(part)) throw new Error(`--part is conversion or viewers, not ${part}`);
 const RUNS = 3;
 const median = (values) => [...values].sort((a, b) => a - b)[values.length >> 1];
 
@@ -195,7 +198,7 @@ async function viewers() {
   return { cloud: cloud.name, rows };
 }
 
-const results = { conversion: await conversion(), viewers: await viewers() };
+const results = { conversion: part === 'viewers' ? [] : await conversion(), viewers: part === 'conversion' ? { rows: [] } : await viewers() };
 const ratio = (budget, key) => {
   const [ours, peer] = ['ours', 'potree-core'].map((v) => results.viewers.rows.find((r) => r.viewer === v && r.budget === budget)?.[key]);
   return ours && peer ? (ours / peer).toFixed(2) : 'n/a';

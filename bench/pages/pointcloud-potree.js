@@ -28,7 +28,11 @@ install('potree-core', {
   async load(url, budget) {
     potree.pointBudget = budget;
     const base = url.replace(/metadata\.json$/, '');
-    cloud = await potree.loadPointCloud('metadata.json', base);
+    // potree-core's bounds of Potree 2.0 data are the octree's cube; the views must frame
+    // the cloud's own bounds, as ours do, which Potree 2.0 keeps as the position
+    // attribute's min and max (fetched beside potree-core's own read of the same file).
+    const [loaded, metadata] = await Promise.all([potree.loadPointCloud('metadata.json', base), fetch(url).then((r) => r.json())]);
+    cloud = loaded;
     cloud.material.pointColorType = PointColorType.RGB;
     cloud.material.pointSizeType = PointSizeType.ADAPTIVE;
     cloud.material.size = 1;
@@ -38,9 +42,8 @@ install('potree-core', {
     // (core/pointcloud/node-selection.ts), so both choose nodes the same way under the budget.
     cloud.minNodePixelSize = 40;
     scene.add(cloud);
-    cloud.updateMatrixWorld(true);
-    const box = cloud.pcoGeometry.tightBoundingBox.clone().applyMatrix4(cloud.matrixWorld);
-    return { min: box.min.toArray(), max: box.max.toArray() };
+    const { min, max } = metadata.attributes.find((a) => a.name === 'position');
+    return { min, max };
   },
   setCamera(eye, target) {
     camera.position.set(...eye);
