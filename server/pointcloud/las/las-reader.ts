@@ -4,7 +4,7 @@ import { readChunkTable, type LazChunk } from './chunk-table.js';
 import { findRecord, HEADER_READ, parseHeader, readVariableRecords, type LasHeader } from './las-header.js';
 import { checkLaszip, LASZIP_RECORD, LASZIP_USER, parseLaszip, type Laszip } from './laszip-vlr.js';
 import { lazRecords } from './laz-chunks.js';
-import { lazRecordsInThread } from './laz-worker.js';
+import { decodeThreads, lazRecordsInThreads } from './laz-worker.js';
 import { BatchBuffers, decodeRecords, recordLayout, type RecordLayout } from './point-formats.js';
 import { readProjection } from './projection.js';
 import { readAhead } from './read-ahead.js';
@@ -15,12 +15,15 @@ import { readAhead } from './read-ahead.js';
  * still opens (its info is what the header says) and fails as its points are read.
  */
 export const BATCH_POINTS = 65536;
-/** LAZ files of this many points or more are decoded in a thread of their own (starting one costs a fraction of a second). */
+/** LAZ files of this many points or more are decoded in threads of their own (starting one costs a fraction of a second). */
 export const THREAD_MIN_POINTS = 500_000;
 
 export interface LasOptions {
-  /** Decode LAZ in a thread of its own; by default, when the file has THREAD_MIN_POINTS or more. */
-  decodeThread?: boolean;
+  /**
+   * Threads to decode LAZ in (0: this one); by default one per core (at most four: see
+   * laz-worker.ts) when the file has THREAD_MIN_POINTS or more.
+   */
+  decodeThreads?: number;
 }
 
 export async function openLas(source: ByteSource, options: LasOptions = {}): Promise<PointReader> {
@@ -60,8 +63,8 @@ export async function openLas(source: ByteSource, options: LasOptions = {}): Pro
     scale: header.scale,
     projection: await readProjection(source, header, records),
   };
-  const thread = options.decodeThread ?? header.pointCount >= THREAD_MIN_POINTS;
-  return new LasReader(source, header, layout, info, chunks, problem, thread);
+  const threads = options.decodeThreads ?? (header.pointCount >= THREAD_MIN_POINTS && chunks ? decodeThreads(chunks.length) : 0);
+  return new LasReader(source, header, layout, info, chunks, problem, threads);
 }
 
 /** Whole records between the start of the points and their end (EVLRs, else the file's end). */
@@ -78,7 +81,7 @@ class LasReader implements PointReader {
     readonly info: PointCloudInfo,
     private readonly chunks: LazChunk[] | null,
     private readonly problem: PointCloudError | null,
-    private readonly thread: boolean,
+    private readonly threads: number,
   ) {}
 
   batches(): AsyncIterable<PointBatch> {
@@ -108,15 +111,27 @@ class LasReader implements PointReader {
     }
   }
 
+  /** Decoded records come in blocks of any size (a thread's last of a chunk is short): batches are filled to BATCH_POINTS all the same. */
   private async *lazBatches(chunks: LazChunk[]): AsyncGenerator<PointBatch> {
     if (this.problem) throw this.problem;
     const { format, recordLength, scale, offset } = this.header;
     const buffers = new BatchBuffers(BATCH_POINTS, this.info.hasColor);
-    const decode = this.thread ? lazRecordsInThread : lazRecords;
-    for await (const records of decode(this.source, chunks, format, recordLength, BATCH_POINTS)) {
-      const count = records.length / recordLength;
-      decodeRecords(records, count, this.layout, scale, offset, buffers, 0);
-      yield buffers.batch(count);
+    const records = this.threads > 0
+      ? lazRecordsInThreads(this.source, chunks, format, recordLength, BATCH_POINTS, this.threads)
+      : lazRecords(this.source, chunks, format, recordLength, BATCH_POINTS);
+    let filled = 0;
+    for await (const block of records) {
+      for (let at = 0, count = block.length / recordLength; at < count; ) {
+        const n = Math.min(count - at, BATCH_POINTS - filled);
+        decodeRecords(block.subarray(at * recordLength), n, this.layout, scale, offset, buffers, filled);
+        at += n;
+        filled += n;
+        if (filled === BATCH_POINTS) {
+          filled = 0;
+          yield buffers.batch(BATCH_POINTS);
+        }
+      }
     }
+    if (filled) yield buffers.batch(filled);
   }
 }

@@ -7,6 +7,9 @@ import { bimPointcloudsFolder, bimPointcloudsSetting } from '../../../scripts/bi
 import { MemorySource } from '../../pointcloud/byte-source.js';
 import { openPointFile, openPointSource, PointCloudError, type PointBatch, type PointReader } from '../../pointcloud/point-reader.js';
 import { BATCH_POINTS, openLas } from '../../pointcloud/las/las-reader.js';
+import { readChunkTable } from '../../pointcloud/las/chunk-table.js';
+import { findRecord, HEADER_READ, parseHeader, readVariableRecords } from '../../pointcloud/las/las-header.js';
+import { LASZIP_RECORD, LASZIP_USER, parseLaszip } from '../../pointcloud/las/laszip-vlr.js';
 import { seededRandom } from '../seeded-random.js';
 
 /**
@@ -364,32 +367,39 @@ if (!folder) {
       assert.deepEqual(await copcPositions(file('ellipsoid.copc.laz')), points.positions);
     });
 
-    it('decodes LAZ in a thread of its own to the same points, stops it when a pass ends early, and reports damage from it', async () => {
-      for (const name of ['ellipsoid.copc.laz', 'simple.laz', 'pdrf6-1.4.laz']) {
+    it('decodes LAZ in threads of their own to the same points in the same order, stops them when a pass ends early, and reports damage from them', async () => {
+      for (const name of ['ellipsoid.copc.laz', 'simple.laz', 'pdrf6-1.4.laz', 'simple.copc.laz']) {
         const bytes = new Uint8Array(readFileSync(file(name)));
-        const here = await readAll(await openLas(new MemorySource(bytes), { decodeThread: false }));
-        const threaded = await openLas(new MemorySource(bytes), { decodeThread: true });
-        const there = await readAll(threaded);
-        assert.equal(there.count, threaded.info.pointCount);
-        assert.deepEqual(there.batches, here.batches);
-        assert.deepEqual(there.positions, here.positions);
-        assert.deepEqual(there.colors, here.colors);
-        assert.deepEqual(there.intensity, here.intensity);
-        assert.deepEqual(there.classification, here.classification);
+        const here = await readAll(await openLas(new MemorySource(bytes), { decodeThreads: 0 }));
+        for (const threads of [1, 3]) {
+          const threaded = await openLas(new MemorySource(bytes), { decodeThreads: threads });
+          const there = await readAll(threaded);
+          const what = `${name} in ${threads} threads`;
+          assert.equal(there.count, threaded.info.pointCount, what);
+          assert.deepEqual(there.batches, here.batches, what);
+          assert.deepEqual(there.positions, here.positions, what);
+          assert.deepEqual(there.colors, here.colors, what);
+          assert.deepEqual(there.intensity, here.intensity, what);
+          assert.deepEqual(there.classification, here.classification, what);
+        }
       }
-      const reader = await openLas(new MemorySource(new Uint8Array(readFileSync(file('ellipsoid.copc.laz')))), { decodeThread: true });
+      const reader = await openLas(new MemorySource(new Uint8Array(readFileSync(file('ellipsoid.copc.laz')))), { decodeThreads: 2 });
       for await (const batch of reader.batches()) {
         assert.equal(batch.count, BATCH_POINTS);
         break;
       }
       assert.equal(await drain(reader), 100_000, 'a new pass after one left early');
-      // A damaged layer size in the first chunk: the refusal comes from the thread.
-      const damaged = new Uint8Array(readFileSync(file('simple.copc.laz')));
-      const first = new DataView(damaged.buffer).getUint32(96, true) + 8;
-      damaged.fill(0xff, first + 36 + 4, first + 36 + 8);
-      const error = await rejection(openLas(new MemorySource(damaged), { decodeThread: true }).then(drain));
-      assert.equal(error.reason, 'malformed');
-      assert.match(error.message, /LAZ chunk 1 of 65 .* could not be decoded/);
+      // A damaged layer size in a chunk: the refusal comes from its thread, the first's or the second's.
+      const copc = new Uint8Array(readFileSync(file('simple.copc.laz')));
+      const starts = await chunkStarts(copc);
+      for (const chunk of [1, 2]) {
+        const damaged = copc.slice();
+        const start = starts[chunk - 1];
+        damaged.fill(0xff, start + 36 + 4, start + 36 + 8);
+        const error = await rejection(openLas(new MemorySource(damaged), { decodeThreads: 2 }).then(drain));
+        assert.equal(error.reason, 'malformed');
+        assert.match(error.message, new RegExp(`LAZ chunk ${chunk} of 65 .* could not be decoded`));
+      }
     });
 
     it('projections: GeoTIFF keys as EPSG codes, WKT as it is, none as \'\'', async () => {
@@ -476,6 +486,15 @@ function readManifest(folder: string): Map<string, string> {
 function manifestCount(contents: string | undefined): number | null {
   const match = contents?.match(/([\d,]+)(?: [a-z]+)? points/);
   return match ? Number(match[1].replaceAll(',', '')) : null;
+}
+
+/** Where each chunk of a LAZ file starts, from its chunk table. */
+async function chunkStarts(bytes: Uint8Array): Promise<number[]> {
+  const source = new MemorySource(bytes);
+  const header = parseHeader(await source.read(0, HEADER_READ), source.size);
+  const record = findRecord(await readVariableRecords(source, header), LASZIP_USER, LASZIP_RECORD)!;
+  const laszip = parseLaszip(await source.read(record.dataOffset, record.dataLength));
+  return (await readChunkTable(source, header, laszip)).map((chunk) => chunk.offset);
 }
 
 /** A COPC file's positions as the copc package decodes them, its nodes in file order. */
