@@ -47,7 +47,7 @@ export function pointcloudFiles(): Middleware {
 
 function sampleCloud(method: string, range: string | undefined, pathname: string, res: ServerResponse) {
   const name = pathname.slice(SAMPLES.length, -SUFFIX.length);
-  if (!parseScanName(name)) return sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No sample scan called ${name} (<building>.scan[-<size>].las or .e57)`));
+  if (!parseScanName(name)) return sendError(res, new ApiError(404, 20, 'NOT_FOUND', `No sample scan called ${name} (<building>.scan[-<size>].las, .laz or .e57)`));
   (sampleScan(name) as Promise<string>)
     .then((scan) => pointcloudOf(scan) as Promise<string>)
     .then(
