@@ -43,6 +43,8 @@ export interface Settings {
    * PUBLIC_CLIENTS=`id=callback ...` (`npm start` passes the example apps, examples/).
    */
   publicClients: { id: string; redirectUri: string }[];
+  /** How long SIGTERM waits for requests and jobs under way before the process ends anyway (stop-on-signals.ts). */
+  stopWaitMs: number;
 }
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -89,6 +91,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     servePages: env.SERVE_PAGES !== '0',
     sampleProject: env.SAMPLE_PROJECT !== '0',
     publicClients: publicClients(env.PUBLIC_CLIENTS ?? ''),
+    stopWaitMs: number(env, 'STOP_WAIT_MS', 20_000),
   };
 }
 

@@ -3,6 +3,7 @@ import { openPlatform } from './platform.js';
 import { buildApp } from './app.js';
 import { CONSOLE_CLIENT, pages } from './pages.js';
 import { ensurePublicClient } from './services/clients.js';
+import { stopOnSignals } from './stop-on-signals.js';
 
 /**
  * `npm start`'s server: the platform on its embedded defaults (PGlite and files in
@@ -25,13 +26,7 @@ if (settings.servePages) await ensurePublicClient(platform.db, CONSOLE_CLIENT, '
 for (const client of settings.publicClients) await ensurePublicClient(platform.db, client.id, client.id, client.redirectUri);
 process.stdout.write(`listening on ${url}\n`);
 
-let closing = false;
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    if (closing) return;
-    closing = true;
-    await app.close();
-    await platform.close();
-    process.exit(0);
-  });
-}
+stopOnSignals(async () => {
+  await app.close();
+  await platform.close();
+}, settings.stopWaitMs);

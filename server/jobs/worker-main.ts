@@ -1,5 +1,6 @@
 import { readSettings } from '../config.js';
 import { openPlatform } from '../platform.js';
+import { stopOnSignals } from '../stop-on-signals.js';
 
 /**
  * `npm run worker`: a process that only runs jobs, for scale (API processes with JOBS=off
@@ -13,9 +14,4 @@ if (!settings.databaseUrl) {
 }
 const platform = await openPlatform(settings, { runJobs: true });
 process.stdout.write(`worker ${platform.runner!.name} taking jobs\n`);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, async () => {
-    await platform.close();
-    process.exit(0);
-  });
-}
+stopOnSignals(() => platform.close(), settings.stopWaitMs);

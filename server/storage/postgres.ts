@@ -18,7 +18,15 @@ export const MAX_NAMED_STATEMENTS = 500;
 /** A real PostgreSQL (15 or later) through a pool: what several API processes and workers share. */
 export async function openPostgres(url: string): Promise<Database> {
   const types = { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text')) };
-  const pool = new pg.Pool({ connectionString: url, types, max: Number(process.env.DATABASE_POOL_SIZE ?? 10) });
+  // A connection that gets no answer (a network partition, not a stopped server, which
+  // refuses at once) fails after DATABASE_CONNECT_TIMEOUT_MS: a 503, not a request left waiting.
+  const pool = new pg.Pool({
+    connectionString: url,
+    types,
+    max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
+    connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 10_000),
+    keepAlive: true,
+  });
   // An idle client's error (the server restarted) must not end the process; the next query reconnects.
   pool.on('error', () => {});
   await pool.query('SELECT 1');

@@ -1,6 +1,7 @@
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import { connect, createServer, type AddressInfo, type Socket } from 'node:net';
 import pg from 'pg';
 import { sampleFile } from '../../samples/files.js';
 import { startTemporaryPostgres } from '../../scripts/temporary-postgres.mjs';
@@ -420,7 +421,122 @@ describe(`killed processes (${database})`, () => {
       }
     });
   }
+
+  if (onPostgres) {
+    it('answers 503 within the connect timeout while PostgreSQL cannot be reached (connections that get no answer), and again by itself after', async () => {
+      // The run's PostgreSQL behind a proxy of this test's own, which can cut the line: its
+      // connections reset, new ones accepted and never answered, as across a network partition.
+      const line = await partitionProxy(new URL(process.env.TEST_DATABASE_URL!));
+      const dir = newDataDir();
+      const direct = new URL(databaseFor(dir)!);
+      const throughProxy = new URL(direct.href);
+      throughProxy.host = `127.0.0.1:${line.port}`;
+      const env = serverEnv(dir, { DATABASE_URL: throughProxy.href, DATABASE_CONNECT_TIMEOUT_MS: '1500', JOBS: 'off' });
+      const server = await startServer(env);
+      try {
+        // The command line straight to PostgreSQL: it runs synchronously, and the proxy lives in this process.
+        const app: OAuthApp = cli({ ...env, DATABASE_URL: direct.href }, 'app', 'add', '--name', 'Partition', '--redirect-uri', 'http://127.0.0.1:9/cb');
+        const bearer = (await signInAs(server.url, app)).access_token;
+        const v1 = api(server.url, bearer);
+        assert.equal((await v1.get('/projects')).status, 200);
+        line.cut();
+        await sleep(300); // the pool has let go of its reset connections: requests connect anew
+        for (const [method, path, body] of [['GET', '/projects'], ['POST', '/projects/new', { name: 'in the partition' }]] as const) {
+          const started = Date.now();
+          const request = method === 'GET' ? v1.get(path) : v1.post(path, body);
+          const answer = await Promise.race([request, sleep(15_000).then(() => ({ status: 'none in 15 s', text: '', json: null, headers: new Headers() }))]);
+          const took = Date.now() - started;
+          assert.equal(answer.status, 503, `${method} ${path} across the partition: ${answer.status} ${answer.text}`);
+          assert.equal(typeof answer.json?.error?.message, 'string', answer.text);
+          assert.ok(answer.headers.get('retry-after'), 'a Retry-After header');
+          assert.ok(took < 10_000, `${method} ${path} answered after ${took} ms (the connect timeout is 1.5 s)`);
+        }
+        assert.ok(server.process.exitCode === null && server.process.signalCode === null, `the API process ended:\n${server.output()}`);
+        line.mend();
+        await answersAgain(`${server.url}/1.0/projects`, { Authorization: `Bearer ${bearer}` }, 30_000);
+      } finally {
+        await server.stop();
+        line.close();
+        removeDataDir(dir);
+      }
+    });
+
+    it('stops on SIGTERM within STOP_WAIT_MS even while a request waits on a database out of reach', async () => {
+      const line = await partitionProxy(new URL(process.env.TEST_DATABASE_URL!));
+      const dir = newDataDir();
+      const direct = databaseFor(dir)!;
+      const throughProxy = new URL(direct);
+      throughProxy.host = `127.0.0.1:${line.port}`;
+      const env = serverEnv(dir, { DATABASE_URL: throughProxy.href, DATABASE_CONNECT_TIMEOUT_MS: '120000', STOP_WAIT_MS: '2000', JOBS: 'off' });
+      const server = await startServer(env);
+      try {
+        // The command line straight to PostgreSQL: it runs synchronously, and the proxy lives in this process.
+        const app: OAuthApp = cli({ ...env, DATABASE_URL: direct }, 'app', 'add', '--name', 'Stop', '--redirect-uri', 'http://127.0.0.1:9/cb');
+        const v1 = api(server.url, (await signInAs(server.url, app)).access_token);
+        line.cut();
+        await sleep(300); // the pool has let go of its reset connections: the next request connects anew
+        const waiting = v1.get('/projects').catch(() => null); // waits for a connection that never answers
+        await sleep(500);
+        const started = Date.now();
+        const exited = new Promise<number | null>((resolve) => server.process.once('exit', (code) => resolve(code)));
+        server.process.kill('SIGTERM');
+        const code = await Promise.race([exited, sleep(15_000).then(() => 'still running after 15 s')]);
+        assert.equal(code, 1, `the stop: ${code}\n${server.output()}`);
+        assert.ok(Date.now() - started < 10_000, `stopped after ${Date.now() - started} ms`);
+        assert.match(server.output(), /still waiting for requests or jobs after 2000 ms; ending now/);
+        await waiting;
+      } finally {
+        await server.kill();
+        line.close();
+        removeDataDir(dir);
+      }
+    });
+  }
 });
+
+/**
+ * A TCP proxy to `url`'s server: `cut()` resets the connections through it and leaves new
+ * ones unanswered; `mend()` forwards again.
+ */
+async function partitionProxy(url: URL): Promise<{ port: number; cut(): void; mend(): void; close(): void }> {
+  let cut = false;
+  const through = new Set<Socket>();
+  const held = new Set<Socket>();
+  const server = createServer((socket) => {
+    socket.on('error', () => {});
+    if (cut) {
+      held.add(socket);
+      return;
+    }
+    const upstream = connect(Number(url.port), url.hostname);
+    upstream.on('error', () => socket.destroy());
+    socket.on('close', () => upstream.destroy());
+    upstream.on('close', () => socket.destroy());
+    socket.pipe(upstream).pipe(socket);
+    through.add(socket).add(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const drop = (sockets: Set<Socket>) => {
+    for (const socket of sockets) socket.destroy();
+    sockets.clear();
+  };
+  return {
+    port: (server.address() as AddressInfo).port,
+    cut: () => {
+      cut = true;
+      drop(through);
+    },
+    mend: () => {
+      cut = false;
+      drop(held);
+    },
+    close: () => {
+      drop(through);
+      drop(held);
+      server.close();
+    },
+  };
+}
 
 /** Resolves once an import has products written and is still running (or after `limitMs`). */
 async function midImport(url: string, limitMs: number): Promise<void> {
