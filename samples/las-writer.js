@@ -109,19 +109,7 @@ export class LasWriter {
     header[104] = 7;
     view.setUint16(105, RECORD_LENGTH, true);
     // legacy counts (107-130): 0, as formats 6-10 require
-    for (let k = 0; k < 3; k++) {
-      view.setFloat64(131 + 8 * k, this.scale, true);
-      view.setFloat64(155 + 8 * k, this.offset[k], true);
-    }
-    const empty = this.points === 0;
-    /** @type {Vec3} */ const min = [0, 0, 0];
-    /** @type {Vec3} */ const max = [0, 0, 0];
-    for (let k = 0; k < 3; k++) {
-      min[k] = empty ? 0 : this.offset[k] + this.lo[k] * this.scale;
-      max[k] = empty ? 0 : this.offset[k] + this.hi[k] * this.scale;
-      view.setFloat64(179 + 16 * k, max[k], true);
-      view.setFloat64(187 + 16 * k, min[k], true);
-    }
+    const { min, max } = putScaleAndBounds(view, this);
     // waveform data (227) and extended VLRs (235, 243): none
     view.setBigUint64(247, BigInt(this.points), true);
     view.setBigUint64(255, BigInt(this.points), true); // all of them first returns
@@ -129,6 +117,27 @@ export class LasWriter {
     closeSync(this.fd);
     return { points: this.points, min, max, bytes: this.pointOffset + this.points * RECORD_LENGTH };
   }
+}
+
+/**
+ * The header's scale, offset and bounds (bytes 131-226), the bounds from the integer
+ * extremes `lo` and `hi` (zeros when there are no points): shared with laz-writer.js.
+ * @param {DataView} view the header
+ * @param {{ scale: number, offset: Vec3, lo: number[], hi: number[], points: number }} writer
+ * @returns {{ min: Vec3, max: Vec3 }}
+ */
+export function putScaleAndBounds(view, { scale, offset, lo, hi, points }) {
+  /** @type {Vec3} */ const min = [0, 0, 0];
+  /** @type {Vec3} */ const max = [0, 0, 0];
+  for (let k = 0; k < 3; k++) {
+    view.setFloat64(131 + 8 * k, scale, true);
+    view.setFloat64(155 + 8 * k, offset[k], true);
+    min[k] = points === 0 ? 0 : offset[k] + lo[k] * scale;
+    max[k] = points === 0 ? 0 : offset[k] + hi[k] * scale;
+    view.setFloat64(179 + 16 * k, max[k], true);
+    view.setFloat64(187 + 16 * k, min[k], true);
+  }
+  return { min, max };
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

@@ -24,7 +24,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { ArithmeticEncoder, IntegerCompressor } from './arithmetic-encoder.js';
 import { ChunkEncoder, RECORD_LENGTH } from './laz-chunk.js';
-import { projectionRecord } from './las-writer.js';
+import { projectionRecord, putScaleAndBounds } from './las-writer.js';
 
 /** @typedef {import('./frame.js').Vec3} Vec3 */
 /** @typedef {import('./las-writer.js').LasPoints} LasPoints */
@@ -176,19 +176,7 @@ export class LazWriter {
     const legacy = this.points <= 0xffffffff;
     view.setUint32(107, legacy ? this.points : 0, true);
     for (let r = 1; r <= 5; r++) view.setUint32(111 + 4 * (r - 1), legacy ? this.byReturn[r] : 0, true);
-    for (let k = 0; k < 3; k++) {
-      view.setFloat64(131 + 8 * k, this.scale, true);
-      view.setFloat64(155 + 8 * k, this.offset[k], true);
-    }
-    const empty = this.points === 0;
-    /** @type {Vec3} */ const min = [0, 0, 0];
-    /** @type {Vec3} */ const max = [0, 0, 0];
-    for (let k = 0; k < 3; k++) {
-      min[k] = empty ? 0 : this.offset[k] + this.lo[k] * this.scale;
-      max[k] = empty ? 0 : this.offset[k] + this.hi[k] * this.scale;
-      view.setFloat64(179 + 16 * k, max[k], true);
-      view.setFloat64(187 + 16 * k, min[k], true);
-    }
+    const { min, max } = putScaleAndBounds(view, this);
     // waveform data (227) and extended VLRs (235, 243): none
     view.setBigUint64(247, BigInt(this.points), true);
     for (let r = 1; r <= 7; r++) view.setBigUint64(255 + 8 * (r - 1), BigInt(this.byReturn[r]), true);
