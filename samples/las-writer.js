@@ -90,29 +90,8 @@ export class LasWriter {
 
   /** Writes the header and closes the file; answers the count and the bounds as the header has them. */
   close() {
-    const header = new Uint8Array(HEADER_SIZE);
-    const view = new DataView(header.buffer);
-    const ascii = (/** @type {string} */ text, /** @type {number} */ at, /** @type {number} */ length) => header.set(new TextEncoder().encode(text).subarray(0, length), at);
-    ascii('LASF', 0, 4);
-    view.setUint16(4, 0, true); // file source id
-    view.setUint16(6, WKT_BIT, true);
-    // GUID (8-23): zeros
-    header[24] = 1;
-    header[25] = 4;
-    ascii('bim-viewers sample scan', 26, 32);
-    ascii(this.software, 58, 32);
-    view.setUint16(90, 1, true); // day of year: fixed, so the same points give the same bytes
-    view.setUint16(92, 2025, true);
-    view.setUint16(94, HEADER_SIZE, true);
-    view.setUint32(96, this.pointOffset, true);
-    view.setUint32(100, this.vlrCount, true);
-    header[104] = 7;
-    view.setUint16(105, RECORD_LENGTH, true);
-    // legacy counts (107-130): 0, as formats 6-10 require
-    const { min, max } = putScaleAndBounds(view, this);
-    // waveform data (227) and extended VLRs (235, 243): none
-    view.setBigUint64(247, BigInt(this.points), true);
-    view.setBigUint64(255, BigInt(this.points), true); // all of them first returns
+    // Legacy counts (107-130) stay 0, as formats 6-10 require; all the points are first returns.
+    const { header, min, max } = lasHeader(this, { format: 7, recordLength: RECORD_LENGTH, byReturn: [0, this.points], legacy: false });
     writeSync(this.fd, header, 0, HEADER_SIZE, 0);
     closeSync(this.fd);
     return { points: this.points, min, max, bytes: this.pointOffset + this.points * RECORD_LENGTH };
@@ -120,13 +99,38 @@ export class LasWriter {
 }
 
 /**
- * The header's scale, offset and bounds (bytes 131-226), the bounds from the integer
- * extremes `lo` and `hi` (zeros when there are no points): shared with laz-writer.js.
- * @param {DataView} view the header
- * @param {{ scale: number, offset: Vec3, lo: number[], hi: number[], points: number }} writer
- * @returns {{ min: Vec3, max: Vec3 }}
+ * A LAS 1.4 header (375 bytes) for a writer's points: its counts, the bounds from its
+ * integer extremes `lo` and `hi` (zeros when there are none), its VLRs; shared with
+ * laz-writer.js. `byReturn[r]`: the points of return r (1-15); `legacy`: the 32-bit
+ * counts of LAS 1.0-1.3 too (formats 0-5 only).
+ * @param {{ software: string, pointOffset: number, vlrCount: number, scale: number, offset: Vec3, lo: number[], hi: number[], points: number }} writer
+ * @param {{ format: number, recordLength: number, byReturn: number[], legacy: boolean }} kind
+ * @returns {{ header: Uint8Array, min: Vec3, max: Vec3 }}
  */
-export function putScaleAndBounds(view, { scale, offset, lo, hi, points }) {
+export function lasHeader(writer, { format, recordLength, byReturn, legacy }) {
+  const { software, pointOffset, vlrCount, scale, offset, lo, hi, points } = writer;
+  const header = new Uint8Array(HEADER_SIZE);
+  const view = new DataView(header.buffer);
+  const ascii = (/** @type {string} */ text, /** @type {number} */ at, /** @type {number} */ length) => header.set(new TextEncoder().encode(text).subarray(0, length), at);
+  ascii('LASF', 0, 4);
+  view.setUint16(4, 0, true); // file source id
+  view.setUint16(6, WKT_BIT, true);
+  // GUID (8-23): zeros
+  header[24] = 1;
+  header[25] = 4;
+  ascii('bim-viewers sample scan', 26, 32);
+  ascii(software, 58, 32);
+  view.setUint16(90, 1, true); // day of year: fixed, so the same points give the same bytes
+  view.setUint16(92, 2025, true);
+  view.setUint16(94, HEADER_SIZE, true);
+  view.setUint32(96, pointOffset, true);
+  view.setUint32(100, vlrCount, true);
+  header[104] = format;
+  view.setUint16(105, recordLength, true);
+  if (legacy && points <= 0xffffffff) {
+    view.setUint32(107, points, true);
+    for (let r = 1; r <= 5; r++) view.setUint32(111 + 4 * (r - 1), byReturn[r] ?? 0, true);
+  }
   /** @type {Vec3} */ const min = [0, 0, 0];
   /** @type {Vec3} */ const max = [0, 0, 0];
   for (let k = 0; k < 3; k++) {
@@ -137,7 +141,10 @@ export function putScaleAndBounds(view, { scale, offset, lo, hi, points }) {
     view.setFloat64(179 + 16 * k, max[k], true);
     view.setFloat64(187 + 16 * k, min[k], true);
   }
-  return { min, max };
+  // waveform data (227) and extended VLRs (235, 243): none
+  view.setBigUint64(247, BigInt(points), true);
+  for (let r = 1; r <= 15; r++) view.setBigUint64(255 + 8 * (r - 1), BigInt(byReturn[r] ?? 0), true);
+  return { header, min, max };
 }
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;

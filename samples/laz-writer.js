@@ -24,7 +24,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 import { ArithmeticEncoder, IntegerCompressor } from './arithmetic-encoder.js';
 import { ChunkEncoder, RECORD_LENGTH } from './laz-chunk.js';
-import { projectionRecord, putScaleAndBounds } from './las-writer.js';
+import { lasHeader, projectionRecord } from './las-writer.js';
 
 /** @typedef {import('./frame.js').Vec3} Vec3 */
 /** @typedef {import('./las-writer.js').LasPoints} LasPoints */
@@ -38,8 +38,6 @@ export const DEFAULT_CHUNK_SIZE = 50_000;
 /** Point format 3 with LASzip's compression bit. */
 const COMPRESSED_FORMAT = 3 | 0x80;
 const VLR_HEADER = 54;
-/** Global encoding: bit 4, the coordinate system is WKT. */
-const WKT_BIT = 16;
 /** The laszip record: 34 bytes and three items of 6. */
 const LASZIP_RECORD_LENGTH = 34 + 3 * 6;
 /** LASzip's item types: POINT10, GPSTIME11, RGB12, each in version 2. */
@@ -156,31 +154,8 @@ export class LazWriter {
   }
 
   header() {
-    const header = new Uint8Array(HEADER_SIZE);
-    const view = new DataView(header.buffer);
-    const ascii = (/** @type {string} */ text, /** @type {number} */ at, /** @type {number} */ length) => header.set(new TextEncoder().encode(text).subarray(0, length), at);
-    ascii('LASF', 0, 4);
-    view.setUint16(6, WKT_BIT, true);
-    header[24] = 1;
-    header[25] = 4;
-    ascii('bim-viewers sample scan', 26, 32);
-    ascii(this.software, 58, 32);
-    view.setUint16(90, 1, true); // day of year: fixed, so the same points give the same bytes
-    view.setUint16(92, 2025, true);
-    view.setUint16(94, HEADER_SIZE, true);
-    view.setUint32(96, this.pointOffset, true);
-    view.setUint32(100, this.vlrCount, true);
-    header[104] = COMPRESSED_FORMAT;
-    view.setUint16(105, RECORD_LENGTH, true);
-    // Legacy counts, for readers of LAS 1.0-1.3: point format 3 fills them while they fit 32 bits.
-    const legacy = this.points <= 0xffffffff;
-    view.setUint32(107, legacy ? this.points : 0, true);
-    for (let r = 1; r <= 5; r++) view.setUint32(111 + 4 * (r - 1), legacy ? this.byReturn[r] : 0, true);
-    const { min, max } = putScaleAndBounds(view, this);
-    // waveform data (227) and extended VLRs (235, 243): none
-    view.setBigUint64(247, BigInt(this.points), true);
-    for (let r = 1; r <= 7; r++) view.setBigUint64(255 + 8 * (r - 1), BigInt(this.byReturn[r]), true);
-    return { header, min, max };
+    // Legacy counts too, for readers of LAS 1.0-1.3: point format 3 fills them while they fit 32 bits.
+    return lasHeader(this, { format: COMPRESSED_FORMAT, recordLength: RECORD_LENGTH, byReturn: this.byReturn, legacy: true });
   }
 }
 
