@@ -54,8 +54,8 @@ const median = (values) => {
 /** The columns of one run from the worker's timings (extract-plan.ts, plan-worker.ts). */
 function columns(run) {
   const t = run.timings;
-  const geometry = t.meshes - (t.meshesOwn ?? 0) + t.spaceMeshes;
-  const plan = t.structure + (t.meshesOwn ?? 0) + t.spaces + t.symbols + t.storeys;
+  const geometry = t.meshes - t.meshesOwn;
+  const plan = t.structure + t.meshesOwn + t.spaces + t.symbols + t.storeys;
   return { parse: t.open, geometry, plan, worker: t.total, page: run.roundTrip };
 }
 

@@ -7,6 +7,8 @@ import { createRequire } from 'node:module';
 import { createIfcApi, openModel } from '../src/core/ifc/web-ifc-engine.js';
 import { writeScene } from '../src/core/ifc/scene-converter.js';
 import { extractPlan } from '../src/core/plan/extract-plan.js';
+import { MeshCollector } from '../src/core/plan/meshes.js';
+import { DEFAULT_PLAN_OPTIONS } from '../src/core/plan/protocol.js';
 import { encodePlans } from '../src/core/formats/plans.js';
 
 const args = process.argv.slice(2);
@@ -22,15 +24,17 @@ try {
   const ifc = await createIfcApi(createRequire(import.meta.url).resolve('web-ifc/web-ifc-node.wasm'));
   const model = openModel(ifc, readFileSync(input));
   const fd = openSync(output, 'w');
+  // The plans' meshes are collected in the scene's pass over the geometry.
+  const meshes = plans ? new MeshCollector() : undefined;
   let end;
   try {
-    end = writeScene(ifc, model, (bytes) => void writeSync(fd, bytes));
+    end = writeScene(ifc, model, (bytes) => void writeSync(fd, bytes), { onPiece: meshes?.add });
   } finally {
     closeSync(fd);
     if (!end) rmSync(output, { force: true }); // no half-written scene left behind
   }
   const ms = Math.round(performance.now() - start);
-  if (plans) writeFileSync(plans, encodePlans(extractPlan(ifc, model, '0')));
+  if (plans) writeFileSync(plans, encodePlans(extractPlan(ifc, model, '0', DEFAULT_PLAN_OPTIONS, meshes)));
   const planned = plans ? { plans, plansBytes: statSync(plans).size, plansMs: Math.round(performance.now() - start) - ms } : {};
   process.stdout.write(`${JSON.stringify({ input, output, bytes: statSync(output).size, ...end, ms, ...planned })}\n`);
 } catch (error) {

@@ -7,6 +7,8 @@ import { ProductTable, writeScene } from '../../src/core/ifc/scene-converter.js'
 import type { SceneEnd } from '../../src/core/formats/scene.js';
 import { encodePlans } from '../../src/core/formats/plans.js';
 import { extractPlan } from '../../src/core/plan/extract-plan.js';
+import { MeshCollector } from '../../src/core/plan/meshes.js';
+import { DEFAULT_PLAN_OPTIONS } from '../../src/core/plan/protocol.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 import type { AttributeValue } from '../../src/core/types.js';
 
@@ -84,8 +86,10 @@ export async function readIfc(
   const modelID = openModel(ifc, bytes);
   try {
     const table = sink ? await readProducts(new ProductReader(ifc, modelID, String(objectIdBase)), objectIdBase, sink) : undefined;
-    const scene = files && writeSceneFile(files.scene, (write) => writeScene(ifc, modelID, write, table?.columns()));
-    if (files) writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0')));
+    // The plans' meshes are collected in the scene's pass over the geometry.
+    const meshes = new MeshCollector();
+    const scene = files && writeSceneFile(files.scene, (write) => writeScene(ifc, modelID, write, { products: table?.columns(), onPiece: meshes.add }));
+    if (files) writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0', DEFAULT_PLAN_OPTIONS, meshes)));
     return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
   } finally {
     ifc.CloseModel(modelID);

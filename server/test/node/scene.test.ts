@@ -16,6 +16,10 @@ import { GeometryStream } from '../../../src/core/ifc/geometry-stream.js';
 import { StreamPlan } from '../../../src/core/ifc/stream-plan.js';
 import { UnstyledProducts } from '../../../src/core/ifc/unstyled.js';
 import type { GeometryChunk } from '../../../src/core/ifc/protocol.js';
+import { encodePlans } from '../../../src/core/formats/plans.js';
+import { extractPlan } from '../../../src/core/plan/extract-plan.js';
+import { MeshCollector } from '../../../src/core/plan/meshes.js';
+import { DEFAULT_PLAN_OPTIONS } from '../../../src/core/plan/protocol.js';
 
 /**
  * The scene format (src/core/formats/scene.ts) written from real web-ifc by the converter
@@ -198,6 +202,26 @@ describe('the scene format', () => {
       assert.equal(run().status, 2);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('collects the plans\' meshes on its way: the plans are those the 2D viewer\'s worker extracts alone', async () => {
+    const ifc = await api;
+    const files = [sampleFile('house').ifc, ...(real && existsSync(real) ? [real] : []), ...(placedOften && existsSync(placedOften) ? [placedOften] : [])];
+    const bytesOf = (plan: ReturnType<typeof extractPlan>) => Buffer.from(encodePlans({ ...plan, timings: {} }));
+    for (const file of files) {
+      const model = openModel(ifc, readFileSync(file));
+      try {
+        const alone = extractPlan(ifc, model, '0');
+        const meshes = new MeshCollector();
+        writeScene(ifc, model, () => {}, { onPiece: meshes.add });
+        assert.ok(meshes.elements.length > 0, `${path.basename(file)}: pieces collected`);
+        const shared = extractPlan(ifc, model, '0', DEFAULT_PLAN_OPTIONS, meshes);
+        assert.ok(shared.storeys.some((s) => s.cut.solid.owners.length > 0), `${path.basename(file)}: walls cut`);
+        assert.ok(bytesOf(shared).equals(bytesOf(alone)), `${path.basename(file)}: the same plans`);
+      } finally {
+        ifc.CloseModel(model);
+      }
     }
   });
 

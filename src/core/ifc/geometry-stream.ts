@@ -16,6 +16,8 @@ type Origin = [number, number, number];
  */
 const MIN_SHAPE_VERTICES = 256;
 export type ChunkSink = (chunk: GeometryChunk, spaces: boolean) => void;
+/** A placed geometry of object `owner` (IFC type `type`): vertices (x, y, z, nx, ny, nz) in web-ifc's frame, placed by `m`. */
+export type PieceListener = (owner: number, type: number, geometryId: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>) => void;
 
 /**
  * An open model's geometry, streamed unit by unit of its plan into batched chunks
@@ -30,16 +32,17 @@ export class GeometryStream {
   private shapes = 0;
 
   /**
-   * `onShape`, for writing a scene: a geometry placed a second time becomes a shape,
+   * For writing a scene: with `onShape`, a geometry placed a second time becomes a shape,
    * handed to `onShape` before any chunk that repeats it, and its pieces from then on
-   * carry `repeats` (GeometryChunk) so the scene holds it once.
+   * carry `repeats` (GeometryChunk) so the scene holds it once; `onPiece` sees every
+   * placed geometry as it goes by (the plans' meshes, collected in the same pass).
    */
   constructor(
     private readonly ifc: IfcAPI,
     private readonly modelID: number,
     private readonly plan: StreamPlan,
     private readonly unstyled: UnstyledProducts,
-    private readonly onShape?: (shape: SceneShape) => void,
+    private readonly hooks: { onShape?: (shape: SceneShape) => void; onPiece?: PieceListener } = {},
   ) {}
 
   /** Takes each full chunk (`spaces` when it holds spaces only): the last call's, which filled it last. */
@@ -61,6 +64,7 @@ export class GeometryStream {
     if (this.batchers && origin && this.batchers.origin.join() !== origin.join()) throw new Error('A stream cannot change its origin');
     if (!this.batchers && origin) this.begin(origin);
     const { ifc, modelID, plan, unstyled, shape } = this;
+    const { onShape, onPiece } = this.hooks;
     for (const unit of units) {
       const [start, end] = plan.range(unit);
       streamMeshes(ifc, modelID, Array.from(plan.ids.subarray(start, end)), (mesh: FlatMesh, index: number) => {
@@ -74,7 +78,8 @@ export class GeometryStream {
           const into = this.batchers ?? this.begin(firstVertex(vertices, m), type === IFCSPACE);
           const piece = shape.read(vertices, triangles, m);
           const rgba = unstyled.unstyled(mesh.expressID, c) ? null : [c.x, c.y, c.z, c.w];
-          const repeatOf = this.onShape ? this.shapeOf(geometryExpressID, vertices, triangles, piece) : undefined;
+          const repeatOf = onShape ? this.shapeOf(onShape, geometryExpressID, vertices, triangles, piece) : undefined;
+          onPiece?.(mesh.expressID, type, geometryExpressID, vertices, triangles, m);
           (c.w < 1 ? into.glass : piece.closed ? into.solid : into.opaque).add(mesh.expressID, type, vertices, triangles, m, rgba, piece, repeatOf);
         });
       });
@@ -94,7 +99,7 @@ export class GeometryStream {
    * time, and for small geometries: a copy of those costs gzip little more than the
    * repeat's own 84 bytes, MIN_SHAPE_VERTICES).
    */
-  private shapeOf(geometry: number, vertices: Float32Array, triangles: Uint32Array, piece: PieceShape): number | undefined {
+  private shapeOf(onShape: (shape: SceneShape) => void, geometry: number, vertices: Float32Array, triangles: Uint32Array, piece: PieceShape): number | undefined {
     if (piece.distinct < MIN_SHAPE_VERTICES) return undefined;
     const seen = this.placed.get(geometry);
     if (!seen || seen.vertices !== piece.distinct || seen.indices !== triangles.length) {
@@ -107,7 +112,7 @@ export class GeometryStream {
       for (let j = 0; j < piece.distinct; j++) positions.set(vertices.subarray(piece.firsts[j] * 6, piece.firsts[j] * 6 + 3), j * 3);
       const local = new Uint32Array(triangles.length);
       for (let t = 0; t < triangles.length; t++) local[t] = piece.local[triangles[t]];
-      this.onShape!({ id: seen.shape, positions, triangles: local });
+      onShape({ id: seen.shape, positions, triangles: local });
     }
     return seen.shape;
   }

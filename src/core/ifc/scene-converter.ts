@@ -1,5 +1,5 @@
 import type { IfcAPI } from 'web-ifc';
-import { GeometryStream } from './geometry-stream.js';
+import { GeometryStream, type PieceListener } from './geometry-stream.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
 import { readGrids } from './grids.js';
@@ -13,14 +13,20 @@ import type { GeometryChunk } from './protocol.js';
  * as the pieces are made, so a big model's geometry is never held whole. Object ids are
  * express ids (base "0"). `products` are the model's basic records when the caller has
  * read them already (the platform's import has); otherwise they are read here.
+ * `onPiece` sees every placed geometry on the way (the plans' meshes: plan/meshes.ts).
  */
-export function writeScene(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Array) => void, products?: ProductColumns): SceneEnd {
+export function writeScene(
+  ifc: IfcAPI,
+  modelID: number,
+  write: (bytes: Uint8Array) => void,
+  { products, onPiece }: { products?: ProductColumns; onPiece?: PieceListener } = {},
+): SceneEnd {
   const reader = new ProductReader(ifc, modelID, '0');
   const plan = new StreamPlan(ifc, modelID, null);
   // Shapes found before the first chunk wait for the header (which waits for the origin).
   let early: SceneShape[] | null = [];
   const shape = (s: SceneShape) => (early ? early.push(s) : write(encodeShape(s)));
-  const geometry = new GeometryStream(ifc, modelID, plan, new UnstyledProducts(ifc, modelID), shape);
+  const geometry = new GeometryStream(ifc, modelID, plan, new UnstyledProducts(ifc, modelID), { onShape: shape, onPiece });
   let chunks = 0;
   const header = () => {
     const typeNames: Record<number, string> = {};

@@ -1,9 +1,9 @@
-import { IFCSPACE, type IfcAPI } from 'web-ifc';
+import type { IfcAPI } from 'web-ifc';
 import { objectId } from '../data/object-ids.js';
 import { ifcText } from '../ifc/products.js';
 import { belowPieces } from './below-cut.js';
 import { LinesBuilder, SegmentBuffer, chainSegments } from './chain.js';
-import { MeshCollector, type MeshPiece } from './meshes.js';
+import { collectMeshes, type MeshCollector, type MeshPiece } from './meshes.js';
 import { doorSymbols } from './plan-symbols.js';
 import { labelPoint, linesBounds, ringsArea } from './polygon.js';
 import { CUT_KINDS, DEFAULT_PLAN_OPTIONS, type CutKind, type PlanLines, type PlanModel, type PlanOptions, type PlanSpace, type PlanStorey } from './protocol.js';
@@ -21,7 +21,9 @@ import { readUnits } from '../ifc/units.js';
  * 4. per storey: the section at `cutHeight` above its elevation (by kind), the edges
  *    between its floor and the cut, and the doors' plan symbols.
  *
- * A model without storeys gets one default storey holding its spaces.
+ * A model without storeys gets one default storey holding its spaces. `meshes`, when
+ * given, are the pieces another pass over the geometry collected (the platform's import
+ * collects them while it writes the scene: one pass instead of two).
  */
 
 const SOLID = new Set([
@@ -34,7 +36,7 @@ const WINDOWS = new Set(['IFCWINDOW', 'IFCWINDOWSTANDARDCASE', 'IFCPLATE', 'IFCP
 /** Never drawn in a plan: the volumes and helpers around real things. */
 const SKIPPED = new Set(['IFCSPACE', 'IFCOPENINGELEMENT', 'IFCOPENINGSTANDARDCASE', 'IFCVIRTUALELEMENT', 'IFCANNOTATION', 'IFCSITE', 'IFCGRID']);
 
-export function extractPlan(api: IfcAPI, modelID: number, base: string, options: PlanOptions = DEFAULT_PLAN_OPTIONS): PlanModel {
+export function extractPlan(api: IfcAPI, modelID: number, base: string, options: PlanOptions = DEFAULT_PLAN_OPTIONS, meshes?: MeshCollector): PlanModel {
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -56,17 +58,14 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
   };
   lap('structure');
 
-  const elements = new MeshCollector(api, modelID, true);
-  api.StreamAllMeshes(modelID, elements.onMesh);
+  const pieces = meshes ?? collectMeshes(api, modelID);
   lap('meshes');
-  timings.meshesOwn = elements.ownTime;
-  const spaceMeshes = new MeshCollector(api, modelID, false);
-  api.StreamAllMeshesWithTypes(modelID, [IFCSPACE], spaceMeshes.onMesh);
-  lap('spaceMeshes');
+  timings.meshesOwn = pieces.ownTime;
+  const elements = pieces.elements;
 
   // Spaces.
   const bySpace = new Map<number, MeshPiece[]>();
-  for (const piece of spaceMeshes.pieces) {
+  for (const piece of pieces.spaces) {
     const list = bySpace.get(piece.owner);
     if (list) list.push(piece);
     else bySpace.set(piece.owner, [piece]);
@@ -80,7 +79,7 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
   footprints.sort((a, b) => a.id - b.id);
   if (spatial.storeys.length === 0) {
     const bottoms = footprints.map((f) => f.bottom);
-    const lowest = elements.pieces.reduce((z, p) => Math.min(z, p.minZ), Infinity);
+    const lowest = elements.reduce((z, p) => Math.min(z, p.minZ), Infinity);
     spatial.addDefaultStorey(bottoms.length ? Math.min(...bottoms) : Number.isFinite(lowest) ? lowest : 0);
   }
   const defaultIndex = spatial.storeys.findIndex((s) => s.isDefault);
@@ -130,13 +129,13 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
   const storeys: PlanStorey[] = spatial.storeys.map((info, index) => {
     const cutZ = info.elevation + options.cutHeight;
     const buffers = CUT_KINDS.map(() => new SegmentBuffer());
-    cutPieces(elements.pieces, cutZ, kindOf, buffers);
+    cutPieces(elements, cutZ, kindOf, buffers);
     const cut = {} as Record<CutKind, PlanLines>;
     CUT_KINDS.forEach((kind, k) => {
       cut[kind] = chainSegments(buffers[k].segments, buffers[k].owners).build();
     });
     const below = new SegmentBuffer();
-    belowPieces(elements.pieces, info.elevation - options.floorTolerance, cutZ, (owner) => kindOf(owner) >= 0, below);
+    belowPieces(elements, info.elevation - options.floorTolerance, cutZ, (owner) => kindOf(owner) >= 0, below);
     const belowLines = chainSegments(below.segments, below.owners, 1e-4).build();
     const symbolLines = new LinesBuilder();
     for (const symbol of symbols) {

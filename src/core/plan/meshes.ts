@@ -1,7 +1,9 @@
-import type { IfcAPI } from 'web-ifc';
+import { IFCSPACE, type IfcAPI } from 'web-ifc';
 import { featureEdges } from './feature-edges.js';
 import { ifcPoint } from '../ifc/web-ifc-frame.js';
-import { forEachGeometry, type FlatMesh } from '../ifc/web-ifc-engine.js';
+import { forEachGeometry, streamMeshes } from '../ifc/web-ifc-engine.js';
+import { StreamPlan } from '../ifc/stream-plan.js';
+import type { PieceListener } from '../ifc/geometry-stream.js';
 
 /**
  * Triangle meshes of a model in IFC world coordinates (metres, z up, double
@@ -27,25 +29,24 @@ export interface MeshPiece {
   maxZ: number;
 }
 
+/**
+ * Collects the pieces a plan is drawn from, in the order of the model's stream plan
+ * (core/ifc/stream-plan.ts), whoever streams them: `collectMeshes` on its own, or the
+ * scene converter's geometry pass, which visits the same pieces in the same order, so a
+ * processed plan is the plan the 2D viewer's worker extracts.
+ */
 export class MeshCollector {
-  readonly pieces: MeshPiece[] = [];
-  private readonly edgeCache = new Map<number, Uint32Array>();
-
-  constructor(private readonly api: IfcAPI, private readonly modelID: number, private readonly withEdges: boolean) {}
-
-  /** The callback for web-ifc's StreamAllMeshes / StreamAllMeshesWithTypes. */
+  /** Every piece but the spaces', with drawing edges. */
+  readonly elements: MeshPiece[] = [];
+  /** The spaces' pieces (no edges: their footprints are drawn instead). */
+  readonly spaces: MeshPiece[] = [];
   /** Milliseconds spent here (not in web-ifc), for benchmarks. */
   ownTime = 0;
+  private readonly edgeCache = new Map<number, Uint32Array>();
 
-  readonly onMesh = (mesh: FlatMesh) => {
-    forEachGeometry(this.api, this.modelID, mesh, (vertices, triangles, piece) => {
-      const start = performance.now();
-      this.add(mesh.expressID, piece.geometryExpressID, vertices, triangles, piece.flatTransformation);
-      this.ownTime += performance.now() - start;
-    });
-  };
-
-  private add(owner: number, geometryId: number, vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>) {
+  /** One placed geometry (a GeometryStream's `onPiece`). */
+  readonly add: PieceListener = (owner, type, geometryId, vertices, triangles, m) => {
+    const start = performance.now();
     const count = vertices.length / 6;
     const positions = new Float64Array(count * 3);
     let minX = Infinity, minY = Infinity, minZ = Infinity, maxX = -Infinity, maxY = -Infinity, maxZ = -Infinity;
@@ -63,12 +64,26 @@ export class MeshCollector {
       if (py > maxY) maxY = py;
       if (pz > maxZ) maxZ = pz;
     }
+    const space = type === IFCSPACE;
     let edges: Uint32Array = new Uint32Array(0);
-    if (this.withEdges) {
+    if (!space) {
       const cached = this.edgeCache.get(geometryId);
       edges = cached ?? featureEdges(vertices, triangles);
       if (!cached) this.edgeCache.set(geometryId, edges);
     }
-    this.pieces.push({ owner, positions, indices: triangles.slice(), edges, minX, minY, minZ, maxX, maxY, maxZ });
-  }
+    (space ? this.spaces : this.elements).push({ owner, positions, indices: triangles.slice(), edges, minX, minY, minZ, maxX, maxY, maxZ });
+    this.ownTime += performance.now() - start;
+  };
+}
+
+/** Every piece of an open model, streamed from web-ifc in its stream plan's order. */
+export function collectMeshes(api: IfcAPI, modelID: number): MeshCollector {
+  const plan = new StreamPlan(api, modelID, null);
+  const meshes = new MeshCollector();
+  streamMeshes(api, modelID, Array.from(plan.ids), (mesh, index: number) => {
+    forEachGeometry(api, modelID, mesh, (vertices, triangles, piece) => {
+      meshes.add(mesh.expressID, plan.types[index], piece.geometryExpressID, vertices, triangles, piece.flatTransformation);
+    });
+  });
+  return meshes;
 }
