@@ -1,24 +1,36 @@
 import { Worker } from 'node:worker_threads';
 import type { ReadBatch, ReadSummary } from './read-ifc.js';
+import type { ProductColumns, SceneEnd } from '../../src/core/formats/scene.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
 /** A heap of this size is past what any model that web-ifc's 4 GB of wasm memory holds needs. */
 const MAX_HEAP_MB = 8192;
-/** After a file this large the thread is ended: web-ifc's wasm memory keeps the size of the largest model it held. */
+/** After a file this large the threads are ended: web-ifc's wasm memory keeps the size of the largest model it held. */
 const RECYCLE_BYTES = 64 * 1024 * 1024;
+/**
+ * A file larger than this is read by one thread, products and then files: each thread
+ * holds the file open in web-ifc's memory, and near web-ifc's limit the machine's memory
+ * matters more than the time.
+ */
+const PARALLEL_MAX_BYTES = 256 * 1024 * 1024;
 
-type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; summary: ReadSummary } | { kind: 'error'; message: string };
+type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unknown } | { kind: 'error'; message: string };
 
 /**
- * Reads IFC files in a worker thread (read-ifc-thread.ts), one at a time, so the API
- * process stays responsive; products come to `sink` in batches, the next one once the
- * last is written. The thread is kept between files (starting it and web-ifc costs more
- * than reading a small model) and ended after a big one, or when `sink` threw. A thread that dies (out of
- * memory, a wasm abort) rejects with `too large to process: ...` when memory was the
- * cause; the next file gets a new thread.
+ * Reads IFC files in two worker threads (read-ifc-thread.ts), one file at a time, so the
+ * API process stays responsive: each opens the file, one reads the products (to `sink`,
+ * in batches, the next one once the last is written), the other writes the scene and
+ * plans, at once (on two cores, the import takes the longer of the two instead of
+ * both). The scene's product table goes from the first to the second, which needs it
+ * last. A file over PARALLEL_MAX_BYTES, or a read of the files alone, goes to one
+ * thread. The threads are kept between files (starting them and web-ifc costs more than
+ * reading a small model) and ended after a big one, or when either failed. A thread that
+ * dies (out of memory, a wasm abort) rejects with `too large to process: ...` when memory
+ * was the cause; the next file gets new threads.
  */
 export class IfcReaderThread {
-  private worker?: Worker;
+  private readonly products = new ReaderThread();
+  private readonly files = new ReaderThread();
   private queue: Promise<unknown> = Promise.resolve();
 
   /** Reads `bytes`, products to `sink` (none: the files only); with `files`, writes the model's scene and plans to them. */
@@ -28,50 +40,98 @@ export class IfcReaderThread {
     return run;
   }
 
-  async close(): Promise<void> {
-    await this.queue;
-    await this.worker?.terminate();
-    this.worker = undefined;
+  /** Starts both threads and their web-ifc now, not on the first file's arrival; resolves when they are ready. */
+  async start(): Promise<void> {
+    await Promise.all([this.products.run({ kind: 'start' }, [], true), this.files.run({ kind: 'start' }, [], true)]);
   }
 
-  private readNow(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles): Promise<ReadSummary> {
+  async close(): Promise<void> {
+    await this.queue;
+    await Promise.all([this.products.end(), this.files.end()]);
+  }
+
+  private async readNow(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles): Promise<ReadSummary> {
+    const keep = bytes.byteLength < RECYCLE_BYTES;
+    // A buffer of its own moves to the last thread instead of being copied (a big file would be held once more).
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
+    if (!sink || !files || bytes.byteLength > PARALLEL_MAX_BYTES) {
+      return this.files.run<ReadSummary>({ kind: 'read', bytes, objectIdBase, products: sink !== null, files }, own, keep, sink ?? undefined);
+    }
+    type Products = { schema: string; products: number; table: ProductColumns };
+    const products = this.products.run<Products>({ kind: 'products', bytes, objectIdBase }, [], keep, sink);
+    const processed = this.files.run<{ scene: SceneEnd }>({ kind: 'files', bytes, files }, own, keep);
+    products.then(({ table }) => this.files.post({ kind: 'table', table }), () => {});
+    try {
+      const [read, written] = await Promise.all([products, processed]);
+      return { schema: read.schema, products: read.products, scene: written.scene };
+    } catch (error) {
+      // The other thread may be waiting for this one, or still reading: neither is of use.
+      await Promise.all([this.products.end(), this.files.end()]);
+      throw error;
+    }
+  }
+}
+
+/** One reader thread, kept between files. */
+class ReaderThread {
+  private worker?: Worker;
+
+  /**
+   * Sends `request` and settles with the thread's result; `sink` writes each batch, one
+   * after another, in order (the result waits until all are written). The thread is ended
+   * after a failure, or after the request when not `keep`.
+   */
+  run<T>(request: object, transfer: ArrayBuffer[], keep: boolean, sink?: (batch: ReadBatch) => Promise<void>): Promise<T> {
     const worker = (this.worker ??= new Worker(new URL('./thread-entry.mjs', import.meta.url), {
       workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href },
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
     }));
-    const size = bytes.byteLength; // the buffer moves to the thread below
-    return new Promise((resolve, reject) => {
-      // Batches are written one after another, in order; the file is done once all are.
+    return new Promise<T>((resolve, reject) => {
+      // Batches are written one after another, in order; the request settles once they are.
+      // After a failure no other batch is begun (a failed import's rows are removed, and
+      // must stay so), and the thread is ended: it may be waiting for a `next`.
       let writing = Promise.resolve();
-      let failed = false;
+      let failure: Error | undefined;
+      let settling = false;
+      const settle = (result?: unknown) => {
+        if (settling) return;
+        settling = true;
+        // Only our own listeners go: the Worker keeps internal ones (removeAllListeners would stop its messages).
+        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
+        void writing.then(() => {
+          if ((failure || !keep) && this.worker === worker) void this.end();
+          if (failure) reject(failure);
+          else resolve(result as T);
+        });
+      };
+      const fail = (error: Error) => {
+        failure ??= error;
+        settle();
+      };
       const onMessage = (message: Message) => {
         if (message.kind === 'batch') {
-          writing = writing.then(() => (failed ? undefined : sink!(message.batch))).then(
-            () => worker.postMessage({ kind: 'next' }),
-            (error) => {
-              if (!failed) done(false, () => reject(error));
-              failed = true;
-            },
-          );
-        } else if (message.kind === 'done') void writing.then(() => failed || done(size < RECYCLE_BYTES, () => resolve(message.summary)));
-        else void writing.then(() => failed || done(false, () => reject(new Error(memoryMessage(message.message)))));
+          writing = writing
+            .then(() => (failure ? undefined : sink!(message.batch)))
+            .then(() => void (failure || worker.postMessage({ kind: 'next' })), fail);
+        } else if (message.kind === 'done') settle(message.result);
+        else fail(new Error(memoryMessage(message.message)));
       };
-      const onError = (error: Error) => done(false, () => reject(new Error(memoryMessage(error.message, (error as { code?: string }).code))));
-      const onExit = (code: number) => done(false, () => reject(new Error(`The IFC reader stopped (exit code ${code})`)));
-      // Only our own listeners go: the Worker keeps internal ones (removeAllListeners would stop its messages).
-      const done = (keep: boolean, fn: () => void) => {
-        worker.off('message', onMessage).off('error', onError).off('exit', onExit);
-        if (!keep) {
-          void worker.terminate();
-          this.worker = undefined;
-        }
-        fn();
-      };
+      const onError = (error: Error) => fail(new Error(memoryMessage(error.message, (error as { code?: string }).code)));
+      const onExit = (code: number) => fail(new Error(`The IFC reader stopped (exit code ${code})`));
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
-      // A buffer of its own moves to the thread instead of being copied (a big file would be held twice).
-      const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength;
-      worker.postMessage({ kind: 'read', bytes, objectIdBase, products: sink !== null, files }, own ? [bytes.buffer as ArrayBuffer] : []);
+      worker.postMessage(request, transfer);
     });
+  }
+
+  /** A message to the request under way. */
+  post(message: object): void {
+    this.worker?.postMessage(message);
+  }
+
+  async end(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
   }
 }
 

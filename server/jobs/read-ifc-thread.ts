@@ -1,20 +1,40 @@
 import { parentPort } from 'node:worker_threads';
-import { readIfc, type ReadBatch } from './read-ifc.js';
+import { readIfc, readProducts, startWebIfc, withModel, writeProcessed, type ReadBatch } from './read-ifc.js';
+import type { ProductColumns } from '../../src/core/formats/scene.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
 /**
- * The worker thread that reads IFC files, one at a time, so the API process stays
- * responsive. Protocol (ifc-reader.ts): `{kind: 'read', bytes, objectIdBase, products, files}` in;
- * `{kind: 'batch'}` out, each answered with `{kind: 'next'}` once written; then
- * `{kind: 'done'}` or `{kind: 'error'}`. Reading runs up to AHEAD batches ahead of the
- * writing, so the two overlap (the thread reads while the API process writes) and
- * memory stays bounded. The scene and plans go to `files`; `products: false` reads
- * them alone (no batches).
+ * A worker thread that reads IFC files, one at a time, so the API process stays
+ * responsive; the server runs two (ifc-reader.ts), each with the file open: one reads
+ * the products, the other writes the scene and plans (a big file is read whole by one).
+ * Protocol, in:
+ * - `{kind: 'products', bytes, objectIdBase}`: `{kind: 'batch'}` out, each answered with
+ *   `{kind: 'next'}` once written, then `{kind: 'done', result: {schema, products, table}}`
+ *   (table: the scene's product table). Reading runs up to AHEAD batches ahead of the
+ *   writing, so the two overlap and memory stays bounded.
+ * - `{kind: 'read', bytes, objectIdBase, products, files}`: all of it here (read-ifc.ts
+ *   readIfc): batches as above when `products`, then the files; `{kind: 'done', result}`.
+ * - `{kind: 'files', bytes, files}`: the scene and plans to `files`, the scene's product
+ *   table last, once the other thread has it (`{kind: 'table', table}` follows); then
+ *   `{kind: 'done', result: {scene}}`.
+ * - `{kind: 'start'}`: web-ifc started, then `{kind: 'done'}`.
+ * Each ends in `{kind: 'error', message}` instead when it fails.
  */
+type Request =
+  | { kind: 'start' }
+  | { kind: 'products'; bytes: Uint8Array; objectIdBase: number }
+  | { kind: 'read'; bytes: Uint8Array; objectIdBase: number; products: boolean; files?: ProcessedFiles }
+  | { kind: 'files'; bytes: Uint8Array; files: ProcessedFiles }
+  | { kind: 'table'; table: ProductColumns }
+  | { kind: 'next' };
+
 const AHEAD = 4;
 const port = parentPort!;
 let credit = AHEAD;
 let waiting: (() => void) | undefined;
+/** The product table the other thread read, for the `files` request under way (made as it arrives: `table` comes after it). */
+let tableSent: ((table: ProductColumns) => void) | undefined;
+let sentTable: Promise<ProductColumns> | undefined;
 
 async function sink(batch: ReadBatch): Promise<void> {
   if (credit === 0) await new Promise<void>((resolve) => (waiting = resolve));
@@ -22,17 +42,33 @@ async function sink(batch: ReadBatch): Promise<void> {
   port.postMessage({ kind: 'batch', batch });
 }
 
-port.on('message', async (message: { kind: 'next' } | { kind: 'read'; bytes: Uint8Array; objectIdBase: number; products: boolean; files?: ProcessedFiles }) => {
+async function run(message: Exclude<Request, { kind: 'table' | 'next' }>): Promise<unknown> {
+  if (message.kind === 'start') return void (await startWebIfc());
+  credit = AHEAD;
+  if (message.kind === 'read') return readIfc(message.bytes, message.objectIdBase, message.products ? sink : null, message.files);
+  return withModel(message.bytes, async (ifc, modelID) => {
+    if (message.kind === 'products') {
+      const table = await readProducts(ifc, modelID, message.objectIdBase, sink);
+      return { schema: ifc.GetModelSchema(modelID), products: table.size, table: table.columns() };
+    }
+    return { scene: await writeProcessed(ifc, modelID, message.files, sentTable) };
+  });
+}
+
+port.on('message', async (message: Request) => {
   if (message.kind === 'next') {
     credit++;
     waiting?.();
     waiting = undefined;
-    return;
-  }
-  credit = AHEAD;
-  try {
-    port.postMessage({ kind: 'done', summary: await readIfc(message.bytes, message.objectIdBase, message.products ? sink : null, message.files) });
-  } catch (error) {
-    port.postMessage({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+  } else if (message.kind === 'table') {
+    tableSent?.(message.table);
+    tableSent = undefined;
+  } else {
+    if (message.kind === 'files') sentTable = new Promise((resolve) => (tableSent = resolve));
+    try {
+      port.postMessage({ kind: 'done', result: await run(message) });
+    } catch (error) {
+      port.postMessage({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
   }
 });

@@ -3,8 +3,8 @@ import { createRequire } from 'node:module';
 import type { IfcAPI } from 'web-ifc';
 import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
 import { ProductReader } from '../../src/core/ifc/products.js';
-import { ProductTable, writeScene } from '../../src/core/ifc/scene-converter.js';
-import type { SceneEnd } from '../../src/core/formats/scene.js';
+import { ProductTable, writeSceneGeometry, writeSceneProducts } from '../../src/core/ifc/scene-converter.js';
+import type { ProductColumns, SceneEnd } from '../../src/core/formats/scene.js';
 import { encodePlans } from '../../src/core/formats/plans.js';
 import { extractPlan } from '../../src/core/plan/extract-plan.js';
 import { MeshCollector } from '../../src/core/plan/meshes.js';
@@ -74,7 +74,8 @@ function numericIds<T extends AttributeValue | Record<string, AttributeValue>>(v
  * each (the writer's pace holds memory down); at least one batch, maybe empty. With
  * `files`, then writes the model's scene and plans (formats/scene.ts, formats/plans.ts)
  * to them. Without a `sink`, only those are written (a revision processed again:
- * jobs/scene-job.ts).
+ * jobs/scene-job.ts). All in this thread, one part after the other; the server runs the
+ * two parts in two threads at once (ifc-reader.ts).
  */
 export async function readIfc(
   bytes: Uint8Array,
@@ -82,22 +83,32 @@ export async function readIfc(
   sink: ((batch: ReadBatch) => Promise<void>) | null,
   files?: ProcessedFiles,
 ): Promise<ReadSummary> {
-  const ifc = await (api ??= createIfcApi(WASM));
+  return withModel(bytes, async (ifc, modelID) => {
+    const table = sink ? await readProducts(ifc, modelID, objectIdBase, sink) : undefined;
+    const scene = files && (await writeProcessed(ifc, modelID, files, table?.columns()));
+    return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
+  });
+}
+
+/** This thread's web-ifc, started on first use. */
+export function startWebIfc(): Promise<IfcAPI> {
+  return (api ??= createIfcApi(WASM));
+}
+
+/** Runs `fn` on the file opened in this thread's web-ifc (the viewer's STEP checks first), closed after. */
+export async function withModel<T>(bytes: Uint8Array, fn: (ifc: IfcAPI, modelID: number) => Promise<T>): Promise<T> {
+  const ifc = await startWebIfc();
   const modelID = openModel(ifc, bytes);
   try {
-    const table = sink ? await readProducts(new ProductReader(ifc, modelID, String(objectIdBase)), objectIdBase, sink) : undefined;
-    // The plans' meshes are collected in the scene's pass over the geometry.
-    const meshes = new MeshCollector();
-    const scene = files && writeSceneFile(files.scene, (write) => writeScene(ifc, modelID, write, { products: table?.columns(), onPiece: meshes.add }));
-    if (files) writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0', DEFAULT_PLAN_OPTIONS, meshes)));
-    return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
+    return await fn(ifc, modelID);
   } finally {
     ifc.CloseModel(modelID);
   }
 }
 
 /** Every product with its attributes, and each definition once, to `sink`; the scene's product table on the way. */
-async function readProducts(reader: ProductReader, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>): Promise<ProductTable> {
+export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>): Promise<ProductTable> {
+  const reader = new ProductReader(ifc, modelID, String(objectIdBase));
   const seen = new Set<number>();
   const table = new ProductTable();
   let batch: ReadBatch = { products: [], definitions: [] };
@@ -130,10 +141,19 @@ async function readProducts(reader: ProductReader, objectIdBase: number, sink: (
   return table;
 }
 
-function writeSceneFile<T>(file: string, fn: (write: (bytes: Uint8Array) => void) => T): T {
-  const fd = openSync(file, 'w');
+/**
+ * The scene and the plans of an open model, to `files`: the plans' meshes collected in the
+ * scene's pass over the geometry. `products` (the scene's product table) may still be on
+ * its way from another thread: it is needed last. Without it, the scene reads its own.
+ */
+export async function writeProcessed(ifc: IfcAPI, modelID: number, files: ProcessedFiles, products?: ProductColumns | Promise<ProductColumns>): Promise<SceneEnd> {
+  const fd = openSync(files.scene, 'w');
   try {
-    return fn((bytes) => void writeSync(fd, bytes));
+    const write = (bytes: Uint8Array) => void writeSync(fd, bytes);
+    const meshes = new MeshCollector();
+    const chunks = writeSceneGeometry(ifc, modelID, write, meshes.add);
+    writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0', DEFAULT_PLAN_OPTIONS, meshes)));
+    return writeSceneProducts(ifc, modelID, write, chunks, await products);
   } finally {
     closeSync(fd);
   }

@@ -21,6 +21,16 @@ export function writeScene(
   write: (bytes: Uint8Array) => void,
   { products, onPiece }: { products?: ProductColumns; onPiece?: PieceListener } = {},
 ): SceneEnd {
+  const chunks = writeSceneGeometry(ifc, modelID, write, onPiece);
+  return writeSceneProducts(ifc, modelID, write, chunks, products);
+}
+
+/**
+ * The first part of `writeScene`: the header and the geometry. Answers how many chunks
+ * it wrote, for `writeSceneProducts`, which ends the file (the platform's import writes
+ * the two parts apart, while another thread reads the products).
+ */
+export function writeSceneGeometry(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Array) => void, onPiece?: PieceListener): number {
   const reader = new ProductReader(ifc, modelID, '0');
   const plan = new StreamPlan(ifc, modelID, null);
   // Shapes found before the first chunk wait for the header (which waits for the origin).
@@ -44,6 +54,12 @@ export function writeScene(
   for (let unit = 0; unit < plan.units; unit++) geometry.units([unit], null, send);
   geometry.end(send);
   if (chunks === 0) header();
+  return chunks;
+}
+
+/** The rest of `writeScene` after `writeSceneGeometry` wrote `chunks` chunks: the product table and the end. */
+export function writeSceneProducts(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Array) => void, chunks: number, products?: ProductColumns): SceneEnd {
+  const reader = new ProductReader(ifc, modelID, '0');
   let table = products;
   if (!table) {
     const collect = new ProductTable();
