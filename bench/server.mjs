@@ -6,10 +6,12 @@
 //            --db pglite|postgres|both  --skip-load  --skip-import  --out FILE (default bench/results/server.json)
 //
 // 1. Processing, per model: raw web-ifc in Node (Init, open, StreamAllMeshes with every
-//    geometry copied out, GetLine of every product) against ours (server/jobs/read-ifc.ts:
-//    Init, STEP checks, every product with attributes, every definition), each in a fresh
-//    process (bench/server/read-once.ts), medians of --runs; and the whole import on a
-//    running server (PUT to `success`: upload, queue, worker thread, one transaction).
+//    geometry copied out, GetLine of every product) against ours (server/jobs/ifc-reader.ts:
+//    two threads, the STEP checks in each; every product with attributes and every
+//    definition in one, the scene and plans in the other), each in a fresh
+//    process (bench/server/read-once.ts), medians of --runs, cold and warm (each after the
+//    viewer's warm-up model through the same code); and the whole import on a
+//    running server (PUT to `success`: upload, queue, reader threads, one transaction).
 //    The processing process's peak memory (VmHWM) per MB of IFC; the scene's size, raw and
 //    gzipped, against the gzipped IFC.
 // 2. Product pages under load: autocannon, 50 connections for --duration seconds, on
@@ -51,8 +53,8 @@ const log = (line) => process.stdout.write(`${line}\n`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 /** One processing run in a fresh process. */
-function readOnce(mode, file) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(BENCH, 'server/read-once.ts'), mode, file], { encoding: 'utf8', maxBuffer: 1 << 20 });
+function readOnce(mode, file, warm = false) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(BENCH, 'server/read-once.ts'), mode, file, ...(warm ? ['warm'] : [])], { encoding: 'utf8', maxBuffer: 1 << 20 });
   if (result.status !== 0) throw new Error(`${mode} on ${path.basename(file)}: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
   return JSON.parse(result.stdout.trim().split('\n').pop());
 }
@@ -96,12 +98,14 @@ async function processing(opts) {
       const runs = mb > 100 ? 1 : opts.runs;
       const row = { model: model.name, mb: +mb.toFixed(2) };
       try {
-        const raw = [], ours = [], imports = [];
+        const raw = [], ours = [], rawWarm = [], oursWarm = [], imports = [];
         let peak = 0, products = 0, sizes = {};
         for (let i = 0; i < runs; i++) {
           raw.push(readOnce('raw', model.file).ms);
           const run = readOnce('ours', model.file);
           ours.push(run.ms);
+          rawWarm.push(readOnce('raw', model.file, true).ms);
+          oursWarm.push(readOnce('ours', model.file, true).ms);
           peak = Math.max(peak, run.peakBytes);
           products = run.products;
           sizes = { sceneKB: Math.round(run.sceneBytes / 1024), sceneGzipKB: Math.round(run.sceneGzipBytes / 1024), ifcGzipKB: Math.round(run.ifcGzipBytes / 1024) };
@@ -113,6 +117,9 @@ async function processing(opts) {
           oursMs: Math.round(median(ours)),
           importMs: Math.round(median(imports)),
           oursPerRaw: +(median(ours) / median(raw)).toFixed(2),
+          rawWarmMs: Math.round(median(rawWarm)),
+          oursWarmMs: Math.round(median(oursWarm)),
+          oursPerRawWarm: +(median(oursWarm) / median(rawWarm)).toFixed(2),
           importPerRaw: +(median(imports) / median(raw)).toFixed(2),
           peakMB: Math.round(peak / MB),
           peakPerMB: +(peak / MB / mb).toFixed(1),
