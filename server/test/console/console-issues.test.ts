@@ -162,6 +162,8 @@ describe('the console\'s issues panel', { timeout: 15 * 60_000 }, () => {
     await page.click('#topic-form button[type=submit]');
     await page.waitForSelector('#topics li[data-number="1"]');
     await page.waitForSelector('#topic-detail:not([hidden]) #topic-viewpoints [data-viewpoint]');
+    // The form closes once the new issue is open beside it (topic-form.ts): wait for it, a loaded machine may be between the two.
+    await page.waitForSelector('#topic-form', { state: 'hidden', timeout: 10_000 });
     assert.ok(await page.isHidden('#topic-form'), 'the form closes');
 
     const topics = await bcf('GET', `/3.0/projects/${board.project_id}/topics?$filter=${encodeURIComponent('platform_issue_number ge 1')}`, 200);
