@@ -45,7 +45,6 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
     if (imp.size > settings.maxProcessBytes) return fail(`too large to process: ${imp.size} bytes; the limit is ${settings.maxProcessBytes}`);
 
     let revision: number | undefined;
-    let seq = 0;
     let writeError: unknown;
     const write = async (batch: ReadBatch) => {
       try {
@@ -55,10 +54,9 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
         revision = await db.transaction(async (tx) => {
           if (!(await holds(tx, job, worker))) throw new LostJob(job);
           const number = revision ?? (await takeRevisionNumber(tx, imp));
-          await insertBatch(tx, imp.model_id, number, batch, seq);
+          await insertBatch(tx, imp.model_id, number, batch);
           return number;
         });
-        seq += batch.products.length;
       } catch (error) {
         writeError = error;
         throw error;
@@ -118,23 +116,23 @@ async function deleteRows(tx: Sql, modelId: string, revision: number): Promise<v
   await tx.query('DELETE FROM definitions WHERE model_id = $1 AND revision_id = $2', [modelId, revision]);
 }
 
-/** Products come in object id order (read-ifc.ts): their position is their seq, after the `before` written already. */
-async function insertBatch(tx: Sql, modelId: string, revision: number, batch: ReadBatch, before: number): Promise<void> {
-  if (batch.products.length) {
+/** A batch of products and definitions (read-ifc.ts ReadBatch: JSON, each product with its seq, its place in the file's order). */
+async function insertBatch(tx: Sql, modelId: string, revision: number, batch: ReadBatch): Promise<void> {
+  if (batch.count) {
     await tx.query(
       `INSERT INTO products (model_id, revision_id, object_id, seq, parent, global_id, type, name, description, attributes, defined_by)
        SELECT $1, $2, p."objectId", p.seq, p.parent, p."globalId", p.type, p.name, p.description, p.attributes,
               ARRAY(SELECT jsonb_array_elements_text(p."definedBy")::bigint)
        FROM jsonb_to_recordset($3::jsonb)
          AS p("objectId" bigint, seq int, parent bigint, "globalId" text, type text, name text, description text, attributes jsonb, "definedBy" jsonb)`,
-      [modelId, revision, JSON.stringify(batch.products.map((p, k) => ({ ...p, seq: before + k + 1 })))],
+      [modelId, revision, batch.products],
     );
   }
-  if (batch.definitions.length) {
+  if (batch.definitions) {
     await tx.query(
       `INSERT INTO definitions (model_id, revision_id, object_id, value)
        SELECT $1, $2, d."objectId", d.value FROM jsonb_to_recordset($3::jsonb) AS d("objectId" bigint, value jsonb)`,
-      [modelId, revision, JSON.stringify(batch.definitions)],
+      [modelId, revision, batch.definitions],
     );
   }
 }
