@@ -4,7 +4,7 @@ import { openBlobStore, type BlobStore } from './storage/blobs.js';
 import { migrate } from './storage/migrate.js';
 import { JobRunner } from './jobs/runner.js';
 import { ifcImportJob } from './jobs/ifc-import.js';
-import { IfcReaderThread } from './jobs/ifc-reader.js';
+import { IfcReaderThreads } from './jobs/ifc-reader.js';
 import { queueStaleScenes, SCENE_JOB, sceneJob } from './jobs/scene-job.js';
 import { IMPORT_JOB, POINTCLOUD_IMPORT_JOB } from './services/imports.js';
 import { pointCloudImportJob } from './jobs/pointcloud-import.js';
@@ -41,7 +41,7 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
     if (settings.sampleProject && (await createSampleProject(db, blobs, admin.id))) log(`first start: importing the generated ${SAMPLE.variant} into "${SAMPLE.project}"`);
   }
   let runner: JobRunner | undefined;
-  const reader = new IfcReaderThread();
+  const reader = new IfcReaderThreads();
   if (options.runJobs) {
     const read = reader.read.bind(reader);
     const handlers = {

@@ -17,7 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IFCPRODUCT, IFCPROJECT, IfcAPI, InheritanceDef, SchemaNames } from 'web-ifc';
-import { IfcReaderThread } from '../../server/jobs/ifc-reader.js';
+import { IfcReaderThreads } from '../../server/jobs/ifc-reader.js';
 
 const [mode, file, warm] = process.argv.slice(2);
 const bytes = readFileSync(file);
@@ -53,7 +53,7 @@ async function raw(bytes: Uint8Array): Promise<number> {
 }
 
 const files = { scene: path.join(tmpdir(), `bench-scene-${process.pid}`), plans: path.join(tmpdir(), `bench-plans-${process.pid}`) };
-const reader = mode === 'raw' ? undefined : new IfcReaderThread();
+const reader = mode === 'raw' ? undefined : new IfcReaderThreads();
 await reader?.start();
 const ours = async (bytes: Uint8Array) => (await reader!.read(new Uint8Array(bytes), 2 ** 32, async () => {}, files)).products;
 for (let i = 0; warm && i < 2; i++) await (mode === 'raw' ? raw : ours)(bytes);

@@ -28,7 +28,7 @@ type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unk
  * dies (out of memory, a wasm abort) rejects with `too large to process: ...` when memory
  * was the cause; the next file gets new threads.
  */
-export class IfcReaderThread {
+export class IfcReaderThreads {
   private readonly products = new ReaderThread();
   private readonly files = new ReaderThread();
   private queue: Promise<unknown> = Promise.resolve();

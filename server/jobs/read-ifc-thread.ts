@@ -32,9 +32,9 @@ const AHEAD = 4;
 const port = parentPort!;
 let credit = AHEAD;
 let waiting: (() => void) | undefined;
-/** The product table the other thread read, for the `files` request under way (made as it arrives: `table` comes after it). */
-let tableSent: ((table: ProductColumns) => void) | undefined;
-let sentTable: Promise<ProductColumns> | undefined;
+/** The product table the other thread read, for the `files` request under way: made as that request arrives (`table` comes after it). */
+let table: Promise<ProductColumns> | undefined;
+let resolveTable: ((table: ProductColumns) => void) | undefined;
 
 async function sink(batch: ReadBatch): Promise<void> {
   if (credit === 0) await new Promise<void>((resolve) => (waiting = resolve));
@@ -51,7 +51,7 @@ async function run(message: Exclude<Request, { kind: 'table' | 'next' }>): Promi
       const table = await readProducts(ifc, modelID, message.objectIdBase, sink);
       return { schema: ifc.GetModelSchema(modelID), products: table.size, table: table.columns() };
     }
-    return { scene: await writeProcessed(ifc, modelID, message.files, sentTable) };
+    return { scene: await writeProcessed(ifc, modelID, message.files, table) };
   });
 }
 
@@ -61,10 +61,9 @@ port.on('message', async (message: Request) => {
     waiting?.();
     waiting = undefined;
   } else if (message.kind === 'table') {
-    tableSent?.(message.table);
-    tableSent = undefined;
+    resolveTable?.(message.table);
   } else {
-    if (message.kind === 'files') sentTable = new Promise((resolve) => (tableSent = resolve));
+    if (message.kind === 'files') table = new Promise((resolve) => (resolveTable = resolve));
     try {
       port.postMessage({ kind: 'done', result: await run(message) });
     } catch (error) {

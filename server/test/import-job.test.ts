@@ -8,7 +8,7 @@ import { migrate } from '../storage/migrate.js';
 import { take } from '../jobs/queue.js';
 import { ifcImportJob } from '../jobs/ifc-import.js';
 import { BATCH_SIZE, readIfc, type ReadBatch, type ReadIfc } from '../jobs/read-ifc.js';
-import { IfcReaderThread } from '../jobs/ifc-reader.js';
+import { IfcReaderThreads } from '../jobs/ifc-reader.js';
 import { registerImport } from '../services/imports.js';
 import { createUser } from '../services/users.js';
 import { createProject } from '../services/projects.js';
@@ -92,7 +92,7 @@ describe('the import job, between batches', () => {
     let turns = 0;
     const ticker = setInterval(() => turns++, 0);
     const turnsAtBatch: number[] = [];
-    const thread = new IfcReaderThread();
+    const thread = new IfcReaderThreads();
     const slow = job(() => {
       turnsAtBatch.push(turns);
       const until = Date.now() + 100;

@@ -69,7 +69,8 @@ describe('OAuth 2.0 authorization code', () => {
     const env = serverEnv(newDataDir());
     app = cli(env, 'app', 'add', '--name', 'OAuth client', '--redirect-uri', 'http://127.0.0.1:9/callback?tenant=a');
     other = cli(env, 'app', 'add', '--name', 'Other client', '--redirect-uri', 'http://127.0.0.1:9/other');
-    const shortEnv = serverEnv(newDataDir(), { AUTHORIZATION_CODE_LIFETIME: '1', ACCESS_TOKEN_LIFETIME: '1' });
+    // Codes live 5 s: a loaded machine took over a second between a code and its exchange.
+    const shortEnv = serverEnv(newDataDir(), { AUTHORIZATION_CODE_LIFETIME: '5', ACCESS_TOKEN_LIFETIME: '1' });
     shortApp = cli(shortEnv, 'app', 'add', '--name', 'Short', '--redirect-uri', 'http://127.0.0.1:9/short');
     [server, shortLived] = await Promise.all([startServer(env), startServer(shortEnv)]);
   });
@@ -286,7 +287,7 @@ describe('OAuth 2.0 authorization code', () => {
 
   it('refuses an expired code with invalid_grant', async () => {
     const code = await codeFor(shortLived.url, shortApp, '/1.0/oauth/authorize');
-    await new Promise((r) => setTimeout(r, 2100));
+    await new Promise((r) => setTimeout(r, 6100));
     const answer = await postForm(`${shortLived.url}/1.0/oauth/access_token`, { client_id: shortApp.client_id, client_secret: shortApp.client_secret, code, grant_type: 'authorization_code' });
     assert.equal(answer.status, 400, answer.text);
     assert.equal(answer.json.error, 'invalid_grant');
