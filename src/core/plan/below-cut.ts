@@ -18,19 +18,22 @@ export function belowPieces(pieces: readonly MeshPiece[], low: number, high: num
       let x1 = p[a], y1 = p[a + 1], z1 = p[a + 2];
       let x2 = p[b], y2 = p[b + 1], z2 = p[b + 2];
       if ((z1 < low && z2 < low) || (z1 > high && z2 > high)) continue;
-      // Clip to low <= z <= high.
+      // Clip to low <= z <= high (inline, not a closure made per edge: see chain.ts).
       if (z1 !== z2) {
-        const clip = (zLimit: number, keepAbove: boolean) => {
-          const in1 = keepAbove ? z1 >= zLimit : z1 <= zLimit;
-          const in2 = keepAbove ? z2 >= zLimit : z2 <= zLimit;
-          if (in1 && in2) return true;
-          if (!in1 && !in2) return false;
-          const t = (zLimit - z1) / (z2 - z1);
+        const below1 = !(z1 >= low), below2 = !(z2 >= low);
+        if (below1 && below2) continue;
+        if (below1 || below2) {
+          const t = (low - z1) / (z2 - z1);
           const x = x1 + (x2 - x1) * t, y = y1 + (y2 - y1) * t;
-          if (!in1) { x1 = x; y1 = y; z1 = zLimit; } else { x2 = x; y2 = y; z2 = zLimit; }
-          return true;
-        };
-        if (!clip(low, true) || !clip(high, false)) continue;
+          if (below1) { x1 = x; y1 = y; z1 = low; } else { x2 = x; y2 = y; z2 = low; }
+        }
+        const above1 = !(z1 <= high), above2 = !(z2 <= high);
+        if (above1 && above2) continue;
+        if (above1 || above2) {
+          const t = (high - z1) / (z2 - z1);
+          const x = x1 + (x2 - x1) * t, y = y1 + (y2 - y1) * t;
+          if (above1) { x1 = x; y1 = y; z1 = high; } else { x2 = x; y2 = y; z2 = high; }
+        }
       }
       const dx = x2 - x1, dy = y2 - y1;
       if (dx * dx + dy * dy < min2) continue;
