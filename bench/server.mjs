@@ -17,7 +17,8 @@
 // 2. Product pages under load: autocannon, 50 connections for --duration seconds, on
 //    GET /1.0/revision/products?per_page=100 (random pages of office-20k) with a Bearer
 //    token, on PGlite and on a temporary PostgreSQL: requests per second and p99 latency.
-import { spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,10 +53,16 @@ function parseArgs(argv) {
 const log = (line) => process.stdout.write(`${line}\n`);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
-/** One processing run in a fresh process. */
-function readOnce(mode, file, warm = false) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(BENCH, 'server/read-once.ts'), mode, file, ...(warm ? ['warm'] : [])], { encoding: 'utf8', maxBuffer: 1 << 20 });
-  if (result.status !== 0) throw new Error(`${mode} on ${path.basename(file)}: ${result.stderr.trim().split('\n').slice(-3).join(' ')}`);
+/**
+ * One processing run in a fresh process. Waited for without holding this event loop: a
+ * run can take minutes, and the sockets to the bench's server must see its keep-alive
+ * timeouts meanwhile (a blocked loop reused a closed one: "other side closed").
+ */
+async function readOnce(mode, file, warm = false) {
+  const args = ['--import', 'tsx', path.join(BENCH, 'server/read-once.ts'), mode, file, ...(warm ? ['warm'] : [])];
+  const result = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 }).catch((error) => {
+    throw new Error(`${mode} on ${path.basename(file)}: ${String(error.stderr ?? error.message).trim().split('\n').slice(-3).join(' ')}`);
+  });
   return JSON.parse(result.stdout.trim().split('\n').pop());
 }
 
@@ -75,9 +82,6 @@ async function serverWithClient(postgresUrl) {
 async function timedImport(client, project, file) {
   const model = (await client.post(`/models/new?project_id=${project.id}`, { name: path.basename(file) })).json;
   const bytes = readFileSync(file);
-  // The processing runs before held this event loop in spawnSync for minutes: let the sockets the
-  // server closed meanwhile (keep-alive timeout) be seen as closed, or the upload goes out on one.
-  await new Promise((resolve) => setTimeout(resolve, 50));
   const start = performance.now();
   const upload = await client.upload(model.id, path.basename(file), bytes);
   if (upload.status !== 200) throw new Error(`upload: ${JSON.stringify(upload.json)}`);
@@ -104,12 +108,12 @@ async function processing(opts) {
         const raw = [], ours = [], rawWarm = [], oursWarm = [], imports = [];
         let peak = 0, products = 0, sizes = {};
         for (let i = 0; i < runs; i++) {
-          raw.push(readOnce('raw', model.file).ms);
-          const run = readOnce('ours', model.file);
+          raw.push((await readOnce('raw', model.file)).ms);
+          const run = await readOnce('ours', model.file);
           ours.push(run.ms);
           if (mb < 100) {
-            rawWarm.push(readOnce('raw', model.file, true).ms);
-            oursWarm.push(readOnce('ours', model.file, true).ms);
+            rawWarm.push((await readOnce('raw', model.file, true)).ms);
+            oursWarm.push((await readOnce('ours', model.file, true)).ms);
           }
           peak = Math.max(peak, run.peakBytes);
           products = run.products;
@@ -151,7 +155,7 @@ async function load(opts, label, postgresUrl) {
   try {
     const file = prepare(findModel('office-20k')).file;
     const { modelId } = await timedImport(client, project, file);
-    const pages = Math.ceil(readOnce('ours', file).products / 100);
+    const pages = Math.ceil((await readOnce('ours', file)).products / 100);
     const result = await autocannon({
       url: server.url,
       connections: 50,
