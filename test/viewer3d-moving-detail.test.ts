@@ -73,6 +73,32 @@ describe('while the camera moves, objects too small to see are left out', () => 
     assertEqual(leftOut(model).size, 0, 'no draw range is cut at rest');
   });
 
+  it('a moving frame slower than the rest gets no full frame before the next move: the rest counts from the frame finished', async () => {
+    await el.viewpoint('home');
+    await sleep(400);
+    const model = core().models[0];
+    const frames: boolean[] = []; // per frame drawn: complete?
+    const own = core().render;
+    core().render = function (this: Core, ...args: unknown[]) {
+      (own as (...a: unknown[]) => void).apply(this, args);
+      frames.push(leftOut(model).size === 0);
+    } as Core['render'];
+    try {
+      moveAndDraw(400);
+      // A frame that keeps the page busy for twice the rest (as a big model's frame does on
+      // software GL, when the page waits for its pixels), then the page is free for a moment.
+      const until = performance.now() + 300;
+      while (performance.now() < until) { /* the frame */ }
+      await sleep(60);
+      assertEqual(frames.join(), 'false', 'only the moving frame: the rest starts once the frame is finished');
+      moveAndDraw(10);
+      await sleep(400);
+      assertEqual(frames.join(), 'false,false,true', 'the full frame once the camera rests');
+    } finally {
+      core().render = own;
+    }
+  });
+
   it('near the building nothing is left out, and a screenshot always draws everything', async () => {
     await el.viewpoint('home');
     const all = core().renderInfo().triangles;

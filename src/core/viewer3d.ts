@@ -883,9 +883,10 @@ export class Viewer3d {
     this.detail.update(camera, this.sceneModels(), metresPerPixel, full || camera !== this.rig.camera ? 0 : MOVING_MIN_PIXELS);
     this.pointClouds.update(camera, this.canvas.clientHeight || 1, this.sectioning.planes.threePlanes());
     if (!this.pointClouds.render(this.renderer, this.scene, camera, this.depth.mode === 'logarithmic', this.depth.uniform.value)) this.renderer.render(this.scene, camera);
-    this.pointClouds.drawn(this.renderer.getContext() as WebGL2RenderingContext);
+    const gl = this.renderer.getContext() as WebGL2RenderingContext;
+    this.pointClouds.drawn(gl);
     this.sectioning.render(this.renderer);
-    this.detail.drawn();
+    this.detail.drawn(gl);
   }
 
   /** Every model in the scene, a streaming one included. */
