@@ -209,6 +209,10 @@ export function install(name, adapter) {
       state.phase = 'loaded';
       return { cold_ms };
     },
+    /** Bytes of web-ifc's wasm memory in the page and its workers (which the heap does not count), or null where the bench cannot reach it. */
+    async wasm() {
+      return adapter.wasmBytes ? adapter.wasmBytes() : null;
+    },
     /** Mean time of one orbit frame (camera moved, drawn, forced to finish) over the path. */
     async orbit() {
       if (!adapter.gl) return null;

@@ -62,6 +62,10 @@ export const installOurs = (name, format) => install(name, {
   gl() {
     return core.renderer.getContext();
   },
+  async wasmBytes() {
+    // The worker's web-ifc, started for IFC whatever the page loads (preload).
+    return (await core.ifc.memory()).wasmBytes;
+  },
   pick(x, y) {
     const hit = core.pickAt(x, y);
     return hit ? hit.index : null;

@@ -35,6 +35,9 @@ install('raw-web-ifc', {
     });
     return { triangles, extra: { meshes } };
   },
+  wasmBytes() {
+    return api.wasmModule.HEAPU8.buffer.byteLength;
+  },
   bounds() {
     return { min: [0, 0, 0], max: [1, 1, 1], up: 'y' };
   },

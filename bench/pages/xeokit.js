@@ -35,6 +35,8 @@ const xkt = new URLSearchParams(location.search).get('format') === 'xkt';
 let viewer;
 let plugin;
 let canvas;
+/** The plugin's web-ifc (none for XKT). */
+let ifcAPI = null;
 
 install(xkt ? 'xeokit-xkt' : 'xeokit', {
   async setup(container) {
@@ -48,7 +50,7 @@ install(xkt ? 'xeokit-xkt' : 'xeokit', {
       plugin = new XKTLoaderPlugin(viewer);
       return;
     }
-    const ifcAPI = new WebIFC.IfcAPI();
+    ifcAPI = new WebIFC.IfcAPI();
     await ifcAPI.Init((path) => (path.endsWith('.wasm') ? new URL(wasmUrl, location.href).href : path), true);
     plugin = new WebIFCLoaderPlugin(viewer, { WebIFC, IfcAPI: ifcAPI });
   },
@@ -64,6 +66,9 @@ install(xkt ? 'xeokit-xkt' : 'xeokit', {
       model.on('loaded', () => resolve());
       model.on('error', (e) => reject(new Error(String(e))));
     });
+  },
+  wasmBytes() {
+    return ifcAPI ? ifcAPI.wasmModule.HEAPU8.buffer.byteLength : 0;
   },
   bounds() {
     const a = viewer.scene.aabb;
