@@ -236,6 +236,33 @@ export class Browser {
 /** Each context's profile folder (Browser.newContext). */
 const profiles = new WeakMap();
 
+/** CPU ticks of the whole machine so far, and how many of them idle (/proc/stat; null where there is none). */
+function cpuTicks() {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { total: fields.reduce((a, b) => a + b, 0), idle: fields[3] + (fields[4] ?? 0) };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Waits until the machine is quiet (at least `idleShare` of its CPU idle over 300 ms), at
+ * most `maxMs`; says how long that took. A page closes before its GPU process has drawn
+ * what it queued (a frame of office-200k takes seconds on software GL): without this the
+ * next page, another viewer's when they take turns, shared the cores with it.
+ */
+export async function settle(maxMs = 30_000, idleShare = 0.85) {
+  const t0 = performance.now();
+  for (let last = cpuTicks(); last && performance.now() - t0 < maxMs; ) {
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const now = cpuTicks();
+    if ((now.idle - last.idle) / Math.max(1, now.total - last.total) >= idleShare) break;
+    last = now;
+  }
+  return performance.now() - t0;
+}
+
 export function withTimeout(promise, ms, message = `timeout after ${Math.round(ms / 1000)} s`) {
   let timer;
   return Promise.race([
@@ -462,6 +489,8 @@ class Measurement {
     const { row, viewer, model, opts } = this;
     const i = this.next++;
     const t0 = performance.now();
+    const waited = await settle();
+    if (waited > 5000) log(`  (waited ${(waited / 1000).toFixed(1)} s for the machine to be quiet)`);
     try {
       let result;
       try {
@@ -486,6 +515,7 @@ class Measurement {
         return;
       }
       try {
+        await settle();
         Object.assign(result, await runCold(this.context, base, viewer, model, opts));
       } catch (e) {
         result.partial ??= `cold: ${e.message}`;
