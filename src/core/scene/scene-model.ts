@@ -1,4 +1,4 @@
-import { BufferAttribute, BufferGeometry, Group, Mesh, Box3, Matrix4, Vector3 } from 'three';
+import { BufferAttribute, BufferGeometry, Group, Mesh, Box3, Matrix4, Sphere, Vector3 } from 'three';
 import type { BatchMaterials } from './batch-material.js';
 import { RANGE_STRIDE, type GeometryChunk, type OpenResult } from '../ifc/protocol.js';
 import type { GridData } from '../ifc/grids.js';
@@ -86,8 +86,9 @@ export class SceneModel {
     const ranges = chunk.ranges;
     for (let i = 0; i < ranges.length; i += RANGE_STRIDE) ranges[i] = global[ranges[i]];
     const geometry = batchGeometry(chunk);
-    geometry.computeBoundingSphere();
-    geometry.computeBoundingBox();
+    // From the objects' boxes, not from every position (three's way): a few numbers per object instead of a pass over the vertices.
+    geometry.boundingBox = boxOfObjects(chunk.boxes);
+    geometry.boundingSphere = geometry.boundingBox.getBoundingSphere(new Sphere());
     const opaque = new Mesh(geometry, chunk.closed ? this.materials.solid : this.materials.opaque);
     const translucent = new Mesh(geometry, this.materials.translucent);
     // After the section caps (render orders 1..6), which must draw before the model.
@@ -234,6 +235,16 @@ export function batchGeometry(chunk: Pick<GeometryChunk, 'positions' | 'colors' 
   geometry.setAttribute('objectIndex', freeAfterUpload(new BufferAttribute(chunk.objects, 1)));
   geometry.setIndex(new BufferAttribute(chunk.indices, 1));
   return geometry;
+}
+
+/** The box around objects' boxes (min xyz, max xyz each). */
+function boxOfObjects(boxes: Float32Array): Box3 {
+  const box = new Box3();
+  for (let o = 0; o < boxes.length; o += 6) {
+    box.min.set(Math.min(box.min.x, boxes[o]), Math.min(box.min.y, boxes[o + 1]), Math.min(box.min.z, boxes[o + 2]));
+    box.max.set(Math.max(box.max.x, boxes[o + 3]), Math.max(box.max.y, boxes[o + 4]), Math.max(box.max.z, boxes[o + 5]));
+  }
+  return box;
 }
 
 /**
