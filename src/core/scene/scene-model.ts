@@ -178,17 +178,7 @@ export class SceneModel {
       return;
     }
     // Untransformed (the usual case): one pass over the boxes, no Box3 per object.
-    const b = this.boxes;
-    const min = [Infinity, Infinity, Infinity];
-    const max = [-Infinity, -Infinity, -Infinity];
-    for (let i = 0, o = 0; i < this.count; i++, o += 6) {
-      if (!(b[o] <= b[o + 3]) || !include(this.firstIndex + i)) continue;
-      for (let k = 0; k < 3; k++) {
-        if (b[o + k] < min[k]) min[k] = b[o + k];
-        if (b[o + 3 + k] > max[k]) max[k] = b[o + 3 + k];
-      }
-    }
-    if (min[0] <= max[0]) box.union(new Box3(new Vector3(...min), new Vector3(...max)));
+    box.union(boxOfObjects(this.boxes, this.count, (i) => include(this.firstIndex + i)));
   }
 
   /** Calls `fn` with each triangle of an object, in the model's own coordinates (the vectors are reused). */
@@ -237,14 +227,21 @@ export function batchGeometry(chunk: Pick<GeometryChunk, 'positions' | 'colors' 
   return geometry;
 }
 
-/** The box around objects' boxes (min xyz, max xyz each). */
-function boxOfObjects(boxes: Float32Array): Box3 {
-  const box = new Box3();
-  for (let o = 0; o < boxes.length; o += 6) {
-    box.min.set(Math.min(box.min.x, boxes[o]), Math.min(box.min.y, boxes[o + 1]), Math.min(box.min.z, boxes[o + 2]));
-    box.max.set(Math.max(box.max.x, boxes[o + 3]), Math.max(box.max.y, boxes[o + 4]), Math.max(box.max.z, boxes[o + 5]));
+/**
+ * The box around the first `count` objects' boxes (min xyz, max xyz each) that `include`
+ * accepts, leaving out boxes not grown yet; empty when there is none.
+ */
+function boxOfObjects(boxes: Float32Array, count = boxes.length / 6, include: (object: number) => boolean = () => true): Box3 {
+  const min = [Infinity, Infinity, Infinity];
+  const max = [-Infinity, -Infinity, -Infinity];
+  for (let i = 0, o = 0; i < count; i++, o += 6) {
+    if (!(boxes[o] <= boxes[o + 3]) || !include(i)) continue;
+    for (let k = 0; k < 3; k++) {
+      if (boxes[o + k] < min[k]) min[k] = boxes[o + k];
+      if (boxes[o + 3 + k] > max[k]) max[k] = boxes[o + 3 + k];
+    }
   }
-  return box;
+  return new Box3(new Vector3(...min), new Vector3(...max));
 }
 
 /**
