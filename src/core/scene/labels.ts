@@ -199,8 +199,10 @@ export class Labels {
       x += w;
     }
     const height = Math.min(ATLAS_MAX_HEIGHT, Math.max(this.atlas.height, 2 ** Math.ceil(Math.log2(rows * ROW))));
-    if (height !== this.atlas.height) this.atlas.height = height; // which also clears it
-    else this.atlas.getContext('2d')!.clearRect(0, 0, this.atlas.width, this.atlas.height);
+    if (height !== this.atlas.height) {
+      this.atlas.height = height; // which also clears it
+      this.texture.dispose(); // three keeps a texture at the size of its first upload: made again at the new size
+    } else this.atlas.getContext('2d')!.clearRect(0, 0, this.atlas.width, this.atlas.height);
     this.cursor = { x: 0, y: 0 };
     labels.forEach((label, i) => {
       if (this.cursor.x + widths[i] > ATLAS_WIDTH) this.cursor = { x: 0, y: this.cursor.y + ROW };
