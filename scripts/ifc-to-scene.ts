@@ -9,6 +9,7 @@ import { writeScene } from '../src/core/ifc/scene-converter.js';
 import { extractPlan } from '../src/core/plan/extract-plan.js';
 import { MeshCollector } from '../src/core/plan/meshes.js';
 import { DEFAULT_PLAN_OPTIONS } from '../src/core/plan/protocol.js';
+import { checksums } from '../src/core/formats/checksum.js';
 import { encodePlans } from '../src/core/formats/plans.js';
 
 const args = process.argv.slice(2);
@@ -21,6 +22,7 @@ if (!input || input.startsWith('-') || (plansAt >= 0 && !plans)) {
 }
 const start = performance.now();
 try {
+  await checksums();
   const ifc = await createIfcApi(createRequire(import.meta.url).resolve('web-ifc/web-ifc-node.wasm'));
   const model = openModel(ifc, readFileSync(input));
   const fd = openSync(output, 'w');

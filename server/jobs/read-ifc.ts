@@ -5,6 +5,7 @@ import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
 import { ProductReader } from '../../src/core/ifc/products.js';
 import { ProductTable, writeSceneGeometry, writeSceneProducts } from '../../src/core/ifc/scene-converter.js';
 import type { ProductColumns, SceneEnd } from '../../src/core/formats/scene.js';
+import { checksums } from '../../src/core/formats/checksum.js';
 import { encodePlans } from '../../src/core/formats/plans.js';
 import { extractPlan } from '../../src/core/plan/extract-plan.js';
 import { MeshCollector } from '../../src/core/plan/meshes.js';
@@ -172,6 +173,7 @@ export async function writeProcessed(ifc: IfcAPI, modelID: number, files: Proces
   try {
     const write = (bytes: Uint8Array) => void writeSync(fd, bytes);
     const meshes = new MeshCollector();
+    await checksums();
     const chunks = writeSceneGeometry(ifc, modelID, write, meshes.add);
     writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0', DEFAULT_PLAN_OPTIONS, meshes)));
     return writeSceneProducts(ifc, modelID, write, chunks, await products);

@@ -4,6 +4,7 @@ import { gunzipSync } from 'node:zlib';
 import type { BlobStore } from '../storage/blobs.js';
 import { one, type Sql } from '../storage/database.js';
 import { SCENE_VERSION } from '../../src/core/formats/scene.js';
+import { checksums } from '../../src/core/formats/checksum.js';
 import { decodePlans } from '../../src/core/formats/plans.js';
 import { CUT_KINDS, type PlanLines, type PlanModel, type PlanStorey } from '../../src/core/plan/protocol.js';
 import { pathData } from '../../src/core/viewer2d/path-data.js';
@@ -74,7 +75,7 @@ export async function projectImage(sql: Sql, blobs: BlobStore, projectId: string
 
 /** Draws a revision's picture from its plans and records it; resolves with its key, or '' when the plans draw nothing. */
 async function drawAndStore(sql: Sql, blobs: BlobStore, modelId: string, revisionId: number, plansKey: string): Promise<string> {
-  const stored = await blobs.read(plansKey);
+  const [stored] = await Promise.all([blobs.read(plansKey), checksums()]);
   // A plain Uint8Array: decodePlans copies arrays out with slice(), which on a Buffer is a view of the whole pool.
   const svg = drawPlanImage(decodePlans(new Uint8Array(plansKey.endsWith('.gz') ? gunzipSync(stored) : stored), '0'));
   const key = svg ? plansKey.replace(/(\.plans)?(\.gz)?$/, '') + '.image.svg' : '';

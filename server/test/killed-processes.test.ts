@@ -12,6 +12,7 @@ import { soaking } from './soak.js';
 import { sleep, startWorker, writeFiguresFor, type Worker } from './killed-processes-support.js';
 import { seededRandom } from './seeded-random.js';
 import { SceneReader } from '../../src/core/formats/scene.js';
+import { checksums } from '../../src/core/formats/checksum.js';
 
 /**
  * Issue 22, part 4: processes killed with SIGKILL at random moments (a seeded random, the
@@ -566,6 +567,7 @@ async function incompleteFormats(base: string, bearer: string, project: string, 
     const bytes = new Uint8Array(await file.arrayBuffer());
     if (file.status !== 200 || bytes.length === 0) return 1;
     if (format.type.includes('scene')) {
+      await checksums();
       const reader = new SceneReader();
       try {
         reader.push(bytes);

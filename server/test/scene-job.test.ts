@@ -13,6 +13,7 @@ import { createUser } from '../services/users.js';
 import { createProject } from '../services/projects.js';
 import { createModel } from '../services/models.js';
 import { RecordKind, SceneReader, SCENE_MEDIA_TYPE, SCENE_VERSION } from '../../src/core/formats/scene.js';
+import { checksums } from '../../src/core/formats/checksum.js';
 import { decodePlans, PLANS_MEDIA_TYPE } from '../../src/core/formats/plans.js';
 import { ADMIN, cli, databaseFor, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
 
@@ -89,6 +90,7 @@ describe('scenes of stored revisions', () => {
     });
     const { vars, url, formats } = await serve(old.dir, old.projectId);
     const listed = await processed(formats);
+    await checksums();
     const reader = new SceneReader();
     const records = reader.push(new Uint8Array(await (await fetch(new URL(listed[0].url, url))).arrayBuffer()));
     reader.finish();
@@ -114,6 +116,7 @@ describe('scenes of stored revisions', () => {
 
     const { url, formats } = await serve(old.dir, old.projectId);
     const listed = await processed(formats);
+    await checksums();
     const reader = new SceneReader();
     reader.push(new Uint8Array(await (await fetch(new URL(listed[0].url, url))).arrayBuffer()));
     reader.finish();

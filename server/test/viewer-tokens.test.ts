@@ -5,6 +5,7 @@ import { get, type IncomingHttpHeaders } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { sampleFile } from '../../samples/files.js';
 import { RecordKind, SceneReader, SCENE_MEDIA_TYPE } from '../../src/core/formats/scene.js';
+import { checksums } from '../../src/core/formats/checksum.js';
 import { decodePlans, PLANS_MEDIA_TYPE } from '../../src/core/formats/plans.js';
 import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type TestServer } from './harness.js';
 
@@ -69,6 +70,7 @@ describe('viewer tokens', () => {
     assert.equal(scene.status, 200);
     assert.equal(scene.headers.get('content-type'), SCENE_MEDIA_TYPE);
     const bytes = new Uint8Array(await scene.arrayBuffer());
+    await checksums();
     const reader = new SceneReader();
     const records = reader.push(bytes);
     reader.finish();

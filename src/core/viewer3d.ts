@@ -6,6 +6,7 @@ import { FramePacer } from './scene/frame-pacer.js';
 import { MovingDetail, MOVING_MIN_PIXELS } from './scene/moving-detail.js';
 import { warmUp } from './warm-up.js';
 import { takeEngine } from './engine.js';
+import { checksums } from './formats/checksum.js';
 import { RANGE_STRIDE, type GeometryChunk } from './ifc/protocol.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchMaterials, type BatchUniforms } from './scene/batch-material.js';
@@ -150,6 +151,8 @@ export class Viewer3d {
     this.ifc = engine.client;
     // Once a model is asked for, the warm-up would only compete with it.
     engine.busy = () => this.nextKey > 1;
+    // Scenes are checked with WebAssembly: compiled now rather than when the first one arrives (a failure shows there).
+    checksums().catch(() => undefined);
     this.canvas = document.createElement('canvas');
     this.canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none';
     this.canvas.tabIndex = 0;

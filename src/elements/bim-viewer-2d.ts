@@ -3,6 +3,7 @@ import { property } from 'lit/decorators.js';
 import { checkIds, checkString } from '../core/data/arguments.js';
 import { fetchBytes } from '../core/data/fetch-bytes.js';
 import { loadSources, PLANS_OR_IFC, withFallback, type ModelSource } from '../core/data/load-sources.js';
+import { checksums } from '../core/formats/checksum.js';
 import { decodePlans, PlansFormatError } from '../core/formats/plans.js';
 import type { PlanModel } from '../core/plan/protocol.js';
 import { MODEL_ID_SPAN, isValidBase, toIdList } from '../core/data/object-ids.js';
@@ -285,7 +286,8 @@ export class BimViewer2d extends LitElement {
   private async planFrom(source: ModelSource, base: string): Promise<PlanModel> {
     if (source.format === 'plans') {
       try {
-        return decodePlans(new Uint8Array(source.bytes ?? (await fetchBytes(source.url))), base);
+        const [bytes] = await Promise.all([source.bytes ?? fetchBytes(source.url), checksums()]);
+        return decodePlans(new Uint8Array(bytes), base);
       } catch (e) {
         throw e instanceof PlansFormatError ? new ViewerError('plans', `${source.url}: ${e.message}`) : e;
       }

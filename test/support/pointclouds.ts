@@ -6,7 +6,6 @@ import {
   HIERARCHY_NODE_BYTES,
   NodeType,
   childBounds,
-  crc32,
   encodeHierarchy,
   encodePointCloudHead,
   type Bounds,
@@ -15,6 +14,7 @@ import {
   type PointCloudMetadata,
   type Vec3,
 } from '../../src/core/formats/pointcloud';
+import { crc32 } from '../../src/core/formats/checksum';
 import type { BimViewer3d } from '../../src/elements/bim-viewer-3d';
 import type { Viewer3d } from '../../src/core/viewer3d';
 import { sleep } from './page';

@@ -1,12 +1,12 @@
 import { closeSync, ftruncateSync, openSync, renameSync } from 'node:fs';
 import {
-  crc32,
   encodeHierarchy,
   encodePointCloudHead,
   NodeType,
   type HierarchyEntry,
   type PointCloudMetadata,
 } from '../../../src/core/formats/pointcloud.js';
+import { crc32 } from '../../../src/core/formats/checksum.js';
 import { readAll, writeAll } from './distribute.js';
 import type { WrittenNode } from './node-writer.js';
 

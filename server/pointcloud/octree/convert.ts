@@ -4,6 +4,7 @@ import path from 'node:path';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Bounds, PointAttribute, PointCloudMetadata } from '../../../src/core/formats/pointcloud.js';
 import { PointCloudError, type PointReader } from '../point-reader.js';
+import { checksums } from '../../../src/core/formats/checksum.js';
 import { finishContainer, hierarchyOf } from './assemble.js';
 import { mergeCells } from './chunks.js';
 import { cubeBounds, octreeCube, type OctreeCube } from './cube.js';
@@ -204,6 +205,7 @@ export async function convertPointCloud(reader: PointReader, outPath: string, op
     const entries = hierarchyOf(nodes);
     const depth = Math.max(...entries.map((e) => e.name.length - 1));
     const metadata = metadataOf(options, info.format, info.projection, cube, stats, present, rgbScale, depth);
+    await checksums();
     finishContainer(outPath, metadata, nodes, reserve, path.join(scratch, 'moved'));
     progress(1);
     const seconds = (performance.now() - started) / 1000;

@@ -1,7 +1,6 @@
 import {
   decodeHierarchyChunk,
   decodeNodePoints,
-  crc32,
   nodeBounds,
   NodeType,
   PointCloudFormatError,
@@ -13,6 +12,7 @@ import {
   type PointCloudMetadata,
   type Vec3,
 } from '../../../src/core/formats/pointcloud.js';
+import { checksums, crc32 } from '../../../src/core/formats/checksum.js';
 import { FileSource, type ByteSource } from '../byte-source.js';
 
 /** A node's records as stored: positions in cube units, attributes as written. */
@@ -54,7 +54,7 @@ export class OctreeFile {
     const { metadata } = head;
     const { hierarchy, octree } = metadata.container;
     if (hierarchy.offset + hierarchy.size > source.size || octree.offset + octree.size > source.size) throw new PointCloudFormatError('The point cloud file is shorter than its sections');
-    const bytes = await source.read(hierarchy.offset, hierarchy.size);
+    const [bytes] = await Promise.all([source.read(hierarchy.offset, hierarchy.size), checksums()]);
     if (crc32(bytes) !== hierarchy.crc32) throw new PointCloudFormatError('The point cloud hierarchy fails its CRC-32 check');
     const entries: HierarchyEntry[] = [];
     const chunks: { name: string; at: number; size: number }[] = [{ name: 'r', at: 0, size: metadata.hierarchy.firstChunkSize }];

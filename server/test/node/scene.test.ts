@@ -1,4 +1,4 @@
-import { describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -10,6 +10,7 @@ import { sampleFile } from '../../../samples/files.js';
 import { bimModelsFolder } from '../../../scripts/bim-models.mjs';
 import { createIfcApi, openModel } from '../../../src/core/ifc/web-ifc-engine.js';
 import { writeScene } from '../../../src/core/ifc/scene-converter.js';
+import { checksums } from '../../../src/core/formats/checksum.js';
 import { checksum, RecordKind, SceneFormatError, SceneReader, type SceneRecord } from '../../../src/core/formats/scene.js';
 import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from '../../../src/core/formats/packing.js';
 import { GeometryStream } from '../../../src/core/ifc/geometry-stream.js';
@@ -41,6 +42,8 @@ async function convert(file: string): Promise<Uint8Array> {
   }
   return new Uint8Array(Buffer.concat(parts));
 }
+
+before(() => checksums());
 
 /** Reads a scene pushed in pieces cut at `cuts`. */
 function read(bytes: Uint8Array, cuts: number[] = []): SceneRecord[] {

@@ -1,6 +1,6 @@
 import { objectId } from '../data/object-ids.js';
 import type { PlanLines, PlanModel } from '../plan/protocol.js';
-import CRC32 from 'crc-32';
+import { crc32 } from './checksum.js';
 
 /**
  * The plans format (`application/vnd.platform.plans`), version 2: a model's storey plans
@@ -97,7 +97,7 @@ export function decodePlans(bytes: Uint8Array, base: string): PlanModel {
 }
 
 /** The CRC-32 of a plans file's bytes after its head. */
-const checksum = (bytes: Uint8Array) => CRC32.buf(bytes.subarray(HEAD)) >>> 0;
+const checksum = (bytes: Uint8Array) => crc32(bytes.subarray(HEAD));
 
 /** Every polyline's points lie inside its coordinates. */
 function checkLines(...lines: PlanLines[]) {

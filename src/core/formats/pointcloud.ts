@@ -1,4 +1,3 @@
-import CRC32 from 'crc-32';
 
 /**
  * The point cloud format (`application/vnd.platform.pointcloud`), version 1: a Potree 2.0
@@ -137,8 +136,6 @@ export function encodePointCloudHead(metadata: PointCloudMetadata): Uint8Array {
   head.set(text, POINTCLOUD_HEAD);
   return head;
 }
-
-export const crc32 = (bytes: Uint8Array, seed?: number) => CRC32.buf(bytes, seed) >>> 0;
 
 /**
  * The hierarchy bytes of nodes in Potree's order: a chunk lists a subtree breadth first,

@@ -1,8 +1,8 @@
 import type { GeometryChunk } from '../ifc/protocol.js';
 import type { GridData } from '../ifc/grids.js';
 import type { SpatialNode } from '../types.js';
-import CRC32 from 'crc-32';
 
+import { crc32 } from './checksum.js';
 import { packIndices, packPositions, positionStep, unpackIndices, unpackPositions } from './packing.js';
 import { literalPart, repeatTables, REPEAT_INTS, REPEAT_LINEAR, REPEAT_TRANSLATION, withRepeats, type SceneShape } from './repeats.js';
 
@@ -96,7 +96,7 @@ export function preamble(): Uint8Array {
 }
 
 /** The CRC-32 of a record's kind, length and payload (`record` starts at its kind). */
-export const checksum = (record: Uint8Array, length: number) => CRC32.buf(record.subarray(RECORD_HEAD, RECORD_HEAD + length), CRC32.buf(record.subarray(0, 8))) >>> 0;
+export const checksum = (record: Uint8Array, length: number) => crc32(record.subarray(0, 8), record.subarray(RECORD_HEAD, RECORD_HEAD + length));
 
 function record(kind: RecordKind, parts: ArrayBufferView[]): Uint8Array {
   const length = parts.reduce((n, p) => pad4(n) + p.byteLength, 0);

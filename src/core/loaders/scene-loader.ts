@@ -1,4 +1,5 @@
 import { RecordKind, SceneFormatError, SceneReader, type SceneHeader, type SceneRecord } from '../formats/scene.js';
+import { checksums } from '../formats/checksum.js';
 import { fetchResponse } from '../data/fetch-bytes.js';
 import { objectId } from '../data/object-ids.js';
 import { RANGE_STRIDE, type GeometryChunk, type OpenResult } from '../ifc/protocol.js';
@@ -47,7 +48,7 @@ export class SceneLoader implements ModelLoader {
 
   async open(): Promise<OpenResult> {
     this.progress(0, 'download');
-    const response = this.source.response ?? (await fetchResponse(this.source.url));
+    const [response] = await Promise.all([this.source.response ?? fetchResponse(this.source.url), checksums()]);
     this.source.response = undefined; // read once: holding it would hold its bytes
     this.records = new SceneRecords(this.source.url, response, this.source.size, (f) => this.progress(f, 'geometry'));
     const first = await this.records.next();

@@ -1,5 +1,6 @@
 import { ViewerError } from '../types.js';
-import { PointCloudFormatError, crc32, readPointCloudHead, type PointCloudMetadata } from '../formats/pointcloud.js';
+import { PointCloudFormatError, readPointCloudHead, type PointCloudMetadata } from '../formats/pointcloud.js';
+import { checksums, crc32 } from '../formats/checksum.js';
 
 /** The first request asks for this much: the head and metadata of any real file fit. */
 const HEAD_GUESS = 64 * 1024;
@@ -38,7 +39,7 @@ export class PointCloudSource {
       const end = metadata.container.octree.offset + metadata.container.octree.size;
       if (reader.total !== null && reader.total < end) throw new PointCloudFormatError(`the file is cut short: it has ${reader.total} bytes, its metadata says ${end}`);
       const { offset, size, crc32: expected } = metadata.container.hierarchy;
-      const hierarchy = await reader.read(offset, size, true);
+      const [hierarchy] = await Promise.all([reader.read(offset, size, true), checksums()]);
       const actual = crc32(hierarchy);
       if (actual !== expected >>> 0) throw new PointCloudFormatError(`its hierarchy is damaged (CRC-32 ${hex(actual)}, the metadata says ${hex(expected)})`);
       return new PointCloudSource(url, metadata, hierarchy, reader.whole);
