@@ -23,9 +23,9 @@ export interface LoadContext {
  */
 export async function openLoader(source: ModelSource, context: LoadContext): Promise<ModelLoader> {
   const { client, key, base, only, workers, progress } = context;
-  const scene = (response?: Response) => new SceneLoader({ url: source.url, size: source.size, productsUrl: source.productsUrl, response }, base, only, progress);
+  const scene = (response?: Response) => new SceneLoader({ url: source.url, size: source.size, productsUrl: source.productsUrl, response, bytes: source.bytes }, base, only, progress);
   const ifc = (response?: Response) => new IfcLoader(client, key, { url: source.url, bytes: source.bytes, response }, base, only, workers, progress);
-  if (source.format === 'scene') return scene(source.bytes && new Response(source.bytes));
+  if (source.format === 'scene') return scene();
   if (source.format === 'ifc' || source.bytes) return ifc();
   const response = await fetchResponse(source.url);
   if (response.headers.get('content-type')?.startsWith(SCENE_MEDIA_TYPE)) return scene(response);

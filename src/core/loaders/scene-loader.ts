@@ -18,6 +18,8 @@ export interface SceneSource {
   productsUrl?: string;
   /** The download, when it is already open (a URL whose answer turned out to be a scene). */
   response?: Response;
+  /** The file's bytes, when they are already here. */
+  bytes?: ArrayBuffer;
 }
 
 /**
@@ -48,9 +50,10 @@ export class SceneLoader implements ModelLoader {
 
   async open(): Promise<OpenResult> {
     this.progress(0, 'download');
-    const [response] = await Promise.all([this.source.response ?? fetchResponse(this.source.url), checksums()]);
-    this.source.response = undefined; // read once: holding it would hold its bytes
-    this.records = new SceneRecords(this.source.url, response, this.source.size, (f) => this.progress(f, 'geometry'));
+    const { url, size, bytes, response } = this.source;
+    this.source.response = this.source.bytes = undefined; // read once: holding them would hold the bytes
+    const [body] = await Promise.all([bytes ?? response ?? fetchResponse(url), checksums()]);
+    this.records = new SceneRecords(url, body, size, (f) => this.progress(f, 'geometry'));
     const first = await this.records.next();
     if (first?.kind !== RecordKind.Header) throw new ViewerError('scene', `${this.source.url}: the scene does not start with its header`);
     this.header = first.header;
@@ -190,10 +193,22 @@ class SceneRecords {
   private done = false;
   private readonly total: number;
 
-  constructor(private readonly url: string, response: Response, size: number | undefined, private readonly onProgress: (fraction: number) => void) {
-    if (!response.body) throw new ViewerError('network', `${url} answered without a body`);
-    this.reader = response.body.getReader();
-    this.total = size ?? (Number(response.headers.get('content-length')) || 0);
+  /** `body`: a download, or the bytes already here. */
+  constructor(private readonly url: string, body: Response | ArrayBuffer, size: number | undefined, private readonly onProgress: (fraction: number) => void) {
+    if (body instanceof ArrayBuffer) {
+      // As one piece of a stream of our own: through `new Response(bytes)` Chromium copies them, 13-45 ms for 6 MB.
+      this.reader = new ReadableStream<Uint8Array>({
+        start(controller) {
+          controller.enqueue(new Uint8Array(body));
+          controller.close();
+        },
+      }).getReader();
+      this.total = body.byteLength;
+      return;
+    }
+    if (!body.body) throw new ViewerError('network', `${url} answered without a body`);
+    this.reader = body.body.getReader();
+    this.total = size ?? (Number(body.headers.get('content-length')) || 0);
   }
 
   /** Records read and not taken yet. */
