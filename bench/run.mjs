@@ -525,7 +525,7 @@ class Measurement {
         row.note = 'one run: the warm-up load took over 40 s, so the warm-up run was measured';
         this.planned = 0;
       }
-      log(`  ${model.name} ${viewer} run ${this.runs.length}/${Math.max(this.planned, 1)}: cold ${fmt(result.cold_ms)} ms, load ${fmt(result.load_ms)} ms, frame ${fmt(result.frame_ms)} ms, pick ${fmt(result.pick_ms)} ms, heap ${fmt(result.heap_mb)} MB (page ${fmt(result.page_heap_mb)}, workers ${fmt(result.worker_heap_mb)}); ms per phase ${JSON.stringify(result.phases)}${result.partial ? '; ' + result.partial : ''}`);
+      log(`  ${model.name} ${viewer} run ${this.runs.length}/${Math.max(this.planned, 1)}: cold ${fmt(result.cold_ms)} ms, ready ${fmt(result.ready_ms)} ms, load ${fmt(result.load_ms)} ms, frame ${fmt(result.frame_ms)} ms, pick ${fmt(result.pick_ms)} ms, heap ${fmt(result.heap_mb)} MB (page ${fmt(result.page_heap_mb)}, workers ${fmt(result.worker_heap_mb)}); ms per phase ${JSON.stringify(result.phases)}${result.partial ? '; ' + result.partial : ''}`);
     } finally {
       this.seconds += (performance.now() - t0) / 1000;
       if (this.next > this.planned) this.done = true;
