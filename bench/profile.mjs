@@ -2,7 +2,7 @@
 // CPU profile of one viewer's load path, main thread and workers, through Chrome's
 // DevTools protocol (Profiler domain; workers through Target auto-attach).
 //
-//   node bench/profile.mjs [--viewer ours] [--model office-20k] [--phase load|orbit|pick] [--top 25]
+//   node bench/profile.mjs [--viewer ours] [--model office-20k] [--phase load|cold|orbit|pick] [--top 25]
 //                          [--timeline MS]   also print each thread's busy time per MS-long slice
 //
 // Writes bench/results/profiles/<model>-<viewer>-<phase>-<thread>.cpuprofile (open them in
@@ -106,11 +106,12 @@ async function main() {
     await page.goto(`${base}/${PAGE[o.viewer]}`);
     await page.waitForFunction(() => globalThis.__bench?.state.phase === 'ready');
     const cdp = await context.newCDPSession(page);
-    await page.evaluate(() => globalThis.__bench.setup());
+    // cold: the bench's cold page, from creating the viewer (the engine preloaded as the page loaded) to its first frame.
+    if (o.phase !== 'cold') await page.evaluate(() => globalThis.__bench.setup());
     const workers = await attachWorkers(cdp);
     await page.evaluate((url) => globalThis.__bench.fetchModel(url), modelUrl(o.viewer, model));
     const steps = orbitSteps(model, { quick: false });
-    if (o.phase !== 'load') await page.evaluate((s) => globalThis.__bench.load(s), steps);
+    if (o.phase === 'orbit' || o.phase === 'pick') await page.evaluate((s) => globalThis.__bench.load(s), steps);
 
     const threads = [{ name: 'main', send: (m, p) => cdp.send(m, p) }];
     for (const id of workers.ids()) threads.push({ name: `worker-${(workers.info(id).title || workers.info(id).url).split('/').pop().replace(/[^\w.-]+/g, '_')}`, send: (m, p) => workers.send(id, m, p) });
@@ -121,7 +122,7 @@ async function main() {
     }
     const t0 = performance.now();
     const result = await page.evaluate(
-      ({ phase, s }) => (phase === 'load' ? globalThis.__bench.load(s) : phase === 'orbit' ? globalThis.__bench.orbit() : globalThis.__bench.pick()),
+      ({ phase, s }) => ({ load: () => globalThis.__bench.load(s), cold: () => globalThis.__bench.cold(), orbit: () => globalThis.__bench.orbit(), pick: () => globalThis.__bench.pick() })[phase](),
       { phase: o.phase, s: steps },
     );
     const wall = performance.now() - t0;
