@@ -1,4 +1,3 @@
-
 /**
  * The point cloud format (`application/vnd.platform.pointcloud`), version 1: a Potree 2.0
  * octree (metadata.json, hierarchy.bin, octree.bin) in one file, read with HTTP range
