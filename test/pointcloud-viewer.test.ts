@@ -6,7 +6,6 @@ import { sleep } from './support/page';
 import { expectScreenshot } from './support/screenshot';
 import { createViewer2d, removeViewer2d } from './support/viewer2d';
 import { buildCloud, core, floorAndWall, serveCloud, settle } from './support/pointclouds';
-import { checksums } from '../src/core/formats/checksum';
 import { nodeBounds, type PointCloudMetadata, type Vec3 as Tuple } from '../src/core/formats/pointcloud';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Viewer3d } from '../src/core/viewer3d';
@@ -15,7 +14,6 @@ import type { PerspectiveViewpoint, Vec3, ViewerError } from '../src/core/types'
 // Point clouds in <bim-viewer-3d> (src/core/pointcloud/): generated clouds in the platform's
 // format, served with HTTP range requests by the test server, drawn by real WebGL.
 
-before(() => checksums()); // buildCloud's hierarchy CRC
 
 /** Pixels matching `test` in a screenshot, as a fraction. */
 async function share(el: BimViewer3d, test: (r: number, g: number, b: number) => boolean, shot?: string): Promise<number> {

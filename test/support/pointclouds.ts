@@ -14,7 +14,6 @@ import {
   type PointCloudMetadata,
   type Vec3,
 } from '../../src/core/formats/pointcloud';
-import { crc32 } from '../../src/core/formats/checksum';
 import type { BimViewer3d } from '../../src/elements/bim-viewer-3d';
 import type { Viewer3d } from '../../src/core/viewer3d';
 import { sleep } from './page';
@@ -240,4 +239,14 @@ export function floorAndWall(size = 20, step = 0.05, at: Vec3 = [0, 0, 0]): Test
   for (let a = 0; a < n; a++) for (let b = 0; b < n; b++) put(a * step, b * step, 0, [200, 60, 40], 2);
   for (let a = 0; a < n; a++) for (let b = 0; b < Math.round(3 / step); b++) put(a * step, size, b * step, [40, 190, 70], 6);
   return { positions, colors, intensity, classification };
+}
+
+/** CRC-32 (zip's), written here apart from the viewer's (core/formats/checksum.ts) so the two check each other. */
+function crc32(bytes: Uint8Array): number {
+  let crc = ~0;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let k = 0; k < 8; k++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return ~crc >>> 0;
 }
