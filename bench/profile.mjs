@@ -23,7 +23,10 @@ function parse(argv) {
     const v = inline ?? argv[++i];
     if (k === '--viewer') o.viewer = v;
     else if (k === '--model') o.model = v;
-    else if (k === '--phase') o.phase = v;
+    else if (k === '--phase') {
+      if (!['load', 'cold', 'orbit', 'pick'].includes(v)) throw new Error(`--phase is load, cold, orbit or pick, not ${v}`);
+      o.phase = v;
+    }
     else if (k === '--top') o.top = Number(v);
     else if (k === '--interval') o.interval = Number(v);
     else if (k === '--timeline') o.timeline = Number(v);
@@ -122,7 +125,7 @@ async function main() {
     }
     const t0 = performance.now();
     const result = await page.evaluate(
-      ({ phase, s }) => ({ load: () => globalThis.__bench.load(s), cold: () => globalThis.__bench.cold(), orbit: () => globalThis.__bench.orbit(), pick: () => globalThis.__bench.pick() })[phase](),
+      ({ phase, s }) => globalThis.__bench[phase](s), // load(steps), cold(), orbit(), pick()
       { phase: o.phase, s: steps },
     );
     const wall = performance.now() - t0;
