@@ -37,7 +37,7 @@ export function packPositions(positions: Float32Array, step: number): Uint8Array
 export function unpackPositions(planes: Uint8Array, count: number, step: number): Float32Array {
   const positions = new Float32Array(count);
   const [p1, p2, p3] = [planes.subarray(count), planes.subarray(2 * count), planes.subarray(3 * count)];
-  let [x, y, z] = [0, 0, 0];
+  let x = 0, y = 0, z = 0;
   for (let i = 0; i < count; i += 3) {
     let v = planes[i] | (p1[i] << 8) | (p2[i] << 16) | (p3[i] << 24);
     x += (v >>> 1) ^ -(v & 1);
