@@ -4,6 +4,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { sampleFile } from '../../samples/files.js';
+import { avatarColour } from '../services/avatars.js';
 import { ADMIN, api, authorize, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
 
 /**
@@ -252,12 +253,17 @@ describe('v2 API: what clients call', () => {
     assert.equal(root.width, '64');
     assert.match(avatarSvg, />AL<\/text>/, 'the initials of Ada Lovelace');
     assert.equal(svgRoot(await (await fetch(`${me.avatarUrl}?size=200`)).text()).width, '200');
-    // Another user: other initials, another colour.
+    // Another user: other initials, and each picture in its own user's colour, a hue from a
+    // hash of the id (services/avatars.ts). Two random ids share a hue 1 time in 360, so
+    // comparing the two pictures' colours failed now and then; each is checked exactly.
     const other = (await (await as(strangerToken, '/user')).json()) as Json;
     const otherSvg = await (await fetch(other.avatarUrl)).text();
     assert.match(otherSvg, />SS<\/text>/);
     const fill = (svg: string) => /<circle [^>]*fill="([^"]+)"/.exec(svg)?.[1];
-    assert.ok(fill(avatarSvg) && fill(otherSvg) && fill(avatarSvg) !== fill(otherSvg));
+    assert.notEqual(me.id, other.id);
+    assert.equal(fill(avatarSvg), avatarColour(me.id));
+    assert.equal(fill(otherSvg), avatarColour(other.id));
+    assert.notEqual(avatarColour('user-a'), avatarColour('user-b'), 'the colour follows the id');
     for (const size of ['0', '15', '513', '100000', 'big', '-1']) await assertError(await fetch(`${me.avatarUrl}?size=${size}`), 400, 24);
     await assertError(await fetch(`${server.url}/v2/users/${'0'.repeat(32)}/avatar`), 404, 20, `User (${'0'.repeat(32)}) not found`);
 
