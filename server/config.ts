@@ -23,6 +23,12 @@ export interface Settings {
   jobs: 'inline' | 'off';
   jobLeaseMs: number;
   jobPollMs: number;
+  /**
+   * Start the IFC reader threads with the process that runs jobs, each reading the generated
+   * house a few times (jobs/warm-up.ts), so that the first upload is read by hot code
+   * (READER_WARM_UP=0: threads start on the first file, cold; the tests' servers).
+   */
+  readerWarmUp: boolean;
   /** The first user, created when there is none. */
   admin: { email: string; password?: string; name: string };
   oauth: { accessTokenLifetime: number; refreshTokenLifetime: number; codeLifetime: number };
@@ -75,6 +81,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     jobs,
     jobLeaseMs: number(env, 'JOB_LEASE_MS', 60_000),
     jobPollMs: number(env, 'JOB_POLL_MS', 1_000),
+    readerWarmUp: env.READER_WARM_UP !== '0',
     admin: { email: env.ADMIN_EMAIL ?? 'admin@example.com', password: env.ADMIN_PASSWORD || undefined, name: env.ADMIN_NAME ?? 'Administrator' },
     oauth: {
       accessTokenLifetime: number(env, 'ACCESS_TOKEN_LIFETIME', 3600),

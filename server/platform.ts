@@ -41,8 +41,10 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
     if (settings.sampleProject && (await createSampleProject(db, blobs, admin.id))) log(`first start: importing the generated ${SAMPLE.variant} into "${SAMPLE.project}"`);
   }
   let runner: JobRunner | undefined;
-  const reader = new IfcReaderThreads();
+  const reader = new IfcReaderThreads({ warmUp: settings.readerWarmUp });
   if (options.runJobs) {
+    // In the background: a file that comes meanwhile waits for the threads either way.
+    if (settings.readerWarmUp) reader.start().catch((error: Error) => log(`ifc reader: ${error.message}`));
     const read = reader.read.bind(reader);
     const handlers = {
       [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read }),

@@ -26,23 +26,35 @@ type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unk
  * thread. The threads are kept between files (starting them and web-ifc costs more than
  * reading a small model) and ended after a big one, or when either failed. A thread that
  * dies (out of memory, a wasm abort) rejects with `too large to process: ...` when memory
- * was the cause; the next file gets new threads.
+ * was the cause; the next file gets new threads. With `warmUp` (the default), each thread
+ * reads the generated house a few times as it starts (warm-up.ts), so that a first file
+ * does not run code that is not optimised yet.
  */
 export class IfcReaderThreads {
-  private readonly products = new ReaderThread();
-  private readonly files = new ReaderThread();
+  private readonly products: ReaderThread;
+  private readonly files: ReaderThread;
   private queue: Promise<unknown> = Promise.resolve();
+
+  constructor({ warmUp = true }: { warmUp?: boolean } = {}) {
+    this.products = new ReaderThread(warmUp);
+    this.files = new ReaderThread(warmUp);
+  }
 
   /** Reads `bytes`, products to `sink` (none: the files only); with `files`, writes the model's scene and plans to them. */
   read(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles): Promise<ReadSummary> {
-    const run = this.queue.then(() => this.readNow(bytes, objectIdBase, sink, files));
-    this.queue = run.catch(() => {});
-    return run;
+    return this.inTurn(() => this.readNow(bytes, objectIdBase, sink, files));
   }
 
-  /** Starts both threads and their web-ifc now, not on the first file's arrival; resolves when they are ready. */
-  async start(): Promise<void> {
-    await Promise.all([this.products.run({ kind: 'start' }, [], true), this.files.run({ kind: 'start' }, [], true)]);
+  /** Starts both threads, their web-ifc and their warm-up now, not on the first file's arrival; resolves with each one's warm-up readings when they are ready. */
+  start(): Promise<number[]> {
+    return this.inTurn(() => Promise.all([this.products.run<number>({ kind: 'start' }, [], true), this.files.run<number>({ kind: 'start' }, [], true)]));
+  }
+
+  /** One request to the threads at a time: each thread answers one. */
+  private inTurn<T>(fn: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(fn);
+    this.queue = run.catch(() => {});
+    return run;
   }
 
   async close(): Promise<void> {
@@ -76,6 +88,8 @@ export class IfcReaderThreads {
 class ReaderThread {
   private worker?: Worker;
 
+  constructor(private readonly warmUp: boolean) {}
+
   /**
    * Sends `request` and settles with the thread's result; `sink` writes each batch, one
    * after another, in order (the result waits until all are written). The thread is ended
@@ -83,7 +97,7 @@ class ReaderThread {
    */
   run<T>(request: object, transfer: ArrayBuffer[], keep: boolean, sink?: (batch: ReadBatch) => Promise<void>): Promise<T> {
     const worker = (this.worker ??= new Worker(new URL('./thread-entry.mjs', import.meta.url), {
-      workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href },
+      workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href, warmUp: this.warmUp },
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
     }));
     return new Promise<T>((resolve, reject) => {

@@ -1,5 +1,6 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { readIfc, readProducts, startWebIfc, withModel, writeProcessed, type ReadBatch } from './read-ifc.js';
+import { warmUp } from './warm-up.js';
 import type { ProductColumns } from '../../src/core/formats/scene.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
@@ -17,8 +18,11 @@ import type { ProcessedFiles } from '../services/scenes.js';
  * - `{kind: 'files', bytes, files}`: the scene and plans to `files`, the scene's product
  *   table last, once the other thread has it (`{kind: 'table', table}` follows); then
  *   `{kind: 'done', result: {scene}}`.
- * - `{kind: 'start'}`: web-ifc started, then `{kind: 'done'}`.
- * Each ends in `{kind: 'error', message}` instead when it fails.
+ * - `{kind: 'start'}`: web-ifc started and the warm-up done, then `{kind: 'done', result: reads}`
+ *   (the warm-up's readings, 0 without one).
+ * Each ends in `{kind: 'error', message}` instead when it fails. With `workerData.warmUp`,
+ * the thread reads the generated house a few times as it starts (warm-up.ts), and requests
+ * wait for that.
  */
 type Request =
   | { kind: 'start' }
@@ -30,6 +34,8 @@ type Request =
 
 const AHEAD = 4;
 const port = parentPort!;
+/** The warm-up's readings; a failed one is no matter (the request's own reading says what is wrong). */
+const warm: Promise<number> = workerData.warmUp ? warmUp().catch(() => 0) : Promise.resolve(0);
 let credit = AHEAD;
 let waiting: (() => void) | undefined;
 /** The product table the other thread read, for the `files` request under way: made as that request arrives (`table` comes after it). */
@@ -43,7 +49,11 @@ async function sink(batch: ReadBatch): Promise<void> {
 }
 
 async function run(message: Exclude<Request, { kind: 'table' | 'next' }>): Promise<unknown> {
-  if (message.kind === 'start') return void (await startWebIfc());
+  const reads = await warm;
+  if (message.kind === 'start') {
+    await startWebIfc();
+    return reads;
+  }
   credit = AHEAD;
   if (message.kind === 'read') return readIfc(message.bytes, message.objectIdBase, message.products ? sink : null, message.files);
   return withModel(message.bytes, async (ifc, modelID) => {

@@ -1,6 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { createReadStream } from 'node:fs';
+import { createReadStream, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { sampleFile } from '../../samples/files.js';
 import { openDatabase, one, type Database } from '../storage/database.js';
 import { openBlobStore, type BlobStore } from '../storage/blobs.js';
@@ -9,6 +11,7 @@ import { take } from '../jobs/queue.js';
 import { ifcImportJob } from '../jobs/ifc-import.js';
 import { BATCH_SIZE, readIfc, type ReadBatch, type ReadIfc } from '../jobs/read-ifc.js';
 import { IfcReaderThreads } from '../jobs/ifc-reader.js';
+import { WARM_UP_READS } from '../jobs/warm-up.js';
 import { registerImport } from '../services/imports.js';
 import { createUser } from '../services/users.js';
 import { createProject } from '../services/projects.js';
@@ -145,5 +148,35 @@ describe('the import job, between batches', () => {
     resume();
     await assert.rejects(first, /taken over/);
     assert.deepEqual(await state(modelId, token), done);
+  });
+});
+
+describe('the reader threads, warmed up', () => {
+  const file = sampleFile('cabin').ifc;
+  const read = async (threads: IfcReaderThreads) => {
+    const batches: ReadBatch[] = [];
+    const files = { scene: path.join(tmpdir(), `warm-scene-${process.pid}`), plans: path.join(tmpdir(), `warm-plans-${process.pid}`) };
+    try {
+      const summary = await threads.read(new Uint8Array(readFileSync(file)), 2 ** 32, async (batch) => void batches.push(batch), files);
+      return { summary, products: batches.flatMap((b) => JSON.parse(b.products) as { globalId: string }[]).map((p) => p.globalId), scene: readFileSync(files.scene) };
+    } finally {
+      for (const f of Object.values(files)) rmSync(f, { force: true });
+    }
+  };
+
+  it('read the generated house before their first file, which reads as in fresh threads', async () => {
+    const warm = new IfcReaderThreads();
+    const cold = new IfcReaderThreads({ warmUp: false });
+    try {
+      assert.deepEqual(await warm.start(), [WARM_UP_READS, WARM_UP_READS]);
+      assert.deepEqual(await cold.start(), [0, 0]);
+      const [a, b] = [await read(warm), await read(cold)];
+      assert.ok(a.products.length > 0);
+      assert.deepEqual(a.products, b.products);
+      assert.equal(a.summary.products, b.summary.products);
+      assert.ok(a.scene.equals(b.scene), 'the same scene, byte for byte');
+    } finally {
+      await Promise.all([warm.close(), cold.close()]);
+    }
   });
 });
