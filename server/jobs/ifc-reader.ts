@@ -28,7 +28,8 @@ type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unk
  * dies (out of memory, a wasm abort) rejects with `too large to process: ...` when memory
  * was the cause; the next file gets new threads. With `warmUp` (the default), each thread
  * reads the generated house a few times as it starts (warm-up.ts), so that a first file
- * does not run code that is not optimised yet.
+ * does not run code that is not optimised yet; a thread ended after a big file is then
+ * started again at once.
  */
 export class IfcReaderThreads {
   private readonly products: ReaderThread;
@@ -96,10 +97,7 @@ class ReaderThread {
    * after a failure, or after the request when not `keep`.
    */
   run<T>(request: object, transfer: ArrayBuffer[], keep: boolean, sink?: (batch: ReadBatch) => Promise<void>): Promise<T> {
-    const worker = (this.worker ??= new Worker(new URL('./thread-entry.mjs', import.meta.url), {
-      workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href, warmUp: this.warmUp },
-      resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
-    }));
+    const worker = (this.worker ??= this.spawn());
     return new Promise<T>((resolve, reject) => {
       // Batches are written one after another, in order; the request settles once they are.
       // After a failure no other batch is begun (a failed import's rows are removed, and
@@ -113,7 +111,11 @@ class ReaderThread {
         // Only our own listeners go: the Worker keeps internal ones (removeAllListeners would stop its messages).
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         void writing.then(() => {
-          if ((failure || !keep) && this.worker === worker) void this.end();
+          if ((failure || !keep) && this.worker === worker) {
+            void this.end();
+            // The next file's thread warms up now rather than when that file comes.
+            if (this.warmUp) this.worker = this.spawn();
+          }
           if (failure) reject(failure);
           else resolve(result as T);
         });
@@ -134,6 +136,13 @@ class ReaderThread {
       const onExit = (code: number) => fail(new Error(`The IFC reader stopped (exit code ${code})`));
       worker.on('message', onMessage).on('error', onError).on('exit', onExit);
       worker.postMessage(request, transfer);
+    });
+  }
+
+  private spawn(): Worker {
+    return new Worker(new URL('./thread-entry.mjs', import.meta.url), {
+      workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href, warmUp: this.warmUp },
+      resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
     });
   }
 
