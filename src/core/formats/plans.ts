@@ -77,7 +77,8 @@ export function decodePlans(bytes: Uint8Array, base: string): PlanModel {
       const { $, at, n } = value as ArrayRef;
       const per = $ === 'f64' ? 8 : 4;
       if (!(Number.isInteger(at) && Number.isInteger(n) && at >= 0 && n >= 0 && head + at + n * per <= bytes.length)) throw new PlansFormatError('The plans file is damaged: an array ends past it');
-      const copy = bytes.slice(head + at, head + at + n * per).buffer; // aligned, and its own
+      // Aligned, and its own (a copy: a Node Buffer's slice would share the whole file's buffer).
+      const copy = new Uint8Array(bytes.subarray(head + at, head + at + n * per)).buffer;
       return $ === 'f64' ? new Float64Array(copy) : new Uint32Array(copy);
     });
   } catch (e) {
