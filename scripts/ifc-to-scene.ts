@@ -36,7 +36,7 @@ try {
     if (!end) rmSync(output, { force: true }); // no half-written scene left behind
   }
   const ms = Math.round(performance.now() - start);
-  if (plans) writeFileSync(plans, encodePlans(extractPlan(ifc, model, '0', DEFAULT_PLAN_OPTIONS, meshes)));
+  if (plans) writeFileSync(plans, encodePlans(extractPlan(ifc, model, '0', DEFAULT_PLAN_OPTIONS, { meshes })));
   const planned = plans ? { plans, plansBytes: statSync(plans).size, plansMs: Math.round(performance.now() - start) - ms } : {};
   process.stdout.write(`${JSON.stringify({ input, output, bytes: statSync(output).size, ...end, ms, ...planned })}\n`);
 } catch (error) {

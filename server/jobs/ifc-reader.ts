@@ -1,6 +1,6 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, Worker, type TransferListItem } from 'node:worker_threads';
 import type { ReadBatch, ReadSummary } from './read-ifc.js';
-import type { ProductColumns, SceneEnd } from '../../src/core/formats/scene.js';
+import type { SceneEnd } from '../../src/core/formats/scene.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
 /** A heap of this size is past what any model that web-ifc's 4 GB of wasm memory holds needs. */
@@ -21,8 +21,9 @@ type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unk
  * API process stays responsive: each opens the file, one reads the products (to `sink`,
  * in batches, the next one once the last is written), the other writes the scene and
  * plans, at once (on two cores, the import takes the longer of the two instead of
- * both). The scene's product table goes from the first to the second, which needs it
- * last. A file over PARALLEL_MAX_BYTES, or a read of the files alone, goes to one
+ * both). The first also reads the doors' plan symbols, and sends them and the scene's
+ * product table to the second on a channel of their own: it needs the symbols for the
+ * plans and the table last. A file over PARALLEL_MAX_BYTES, or a read of the files alone, goes to one
  * thread. The threads are kept between files (starting them and web-ifc costs more than
  * reading a small model) and ended after a big one, or when either failed. A thread that
  * dies (out of memory, a wasm abort) rejects with `too large to process: ...` when memory
@@ -70,10 +71,9 @@ export class IfcReaderThreads {
     if (!sink || !files || bytes.byteLength > PARALLEL_MAX_BYTES) {
       return this.files.run<ReadSummary>({ kind: 'read', bytes, objectIdBase, products: sink !== null, files }, own, keep, sink ?? undefined);
     }
-    type Products = { schema: string; products: number; table: ProductColumns };
-    const products = this.products.run<Products>({ kind: 'products', bytes, objectIdBase }, [], keep, sink);
-    const processed = this.files.run<{ scene: SceneEnd }>({ kind: 'files', bytes, files }, own, keep);
-    products.then(({ table }) => this.files.post({ kind: 'table', table }), () => {});
+    const { port1, port2 } = new MessageChannel();
+    const products = this.products.run<{ schema: string; products: number }>({ kind: 'products', bytes, objectIdBase, peer: port1 }, [port1], keep, sink);
+    const processed = this.files.run<{ scene: SceneEnd }>({ kind: 'files', bytes, files, peer: port2 }, [port2, ...own], keep);
     try {
       const [read, written] = await Promise.all([products, processed]);
       return { schema: read.schema, products: read.products, scene: written.scene };
@@ -96,7 +96,7 @@ class ReaderThread {
    * after another, in order (the result waits until all are written). The thread is ended
    * after a failure, or after the request when not `keep`.
    */
-  run<T>(request: object, transfer: ArrayBuffer[], keep: boolean, sink?: (batch: ReadBatch) => Promise<void>): Promise<T> {
+  run<T>(request: object, transfer: TransferListItem[], keep: boolean, sink?: (batch: ReadBatch) => Promise<void>): Promise<T> {
     const worker = (this.worker ??= this.spawn());
     return new Promise<T>((resolve, reject) => {
       // Batches are written one after another, in order; the request settles once they are.
@@ -144,11 +144,6 @@ class ReaderThread {
       workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href, warmUp: this.warmUp },
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
     });
-  }
-
-  /** A message to the request under way. */
-  post(message: object): void {
-    this.worker?.postMessage(message);
   }
 
   async end(): Promise<void> {

@@ -1,6 +1,8 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { readIfc, readProducts, startWebIfc, withModel, writeProcessed, type ReadBatch } from './read-ifc.js';
 import { warmUp } from './warm-up.js';
+import { doorSymbols, type PlacedSymbol } from '../../src/core/plan/plan-symbols.js';
+import { readUnits } from '../../src/core/ifc/units.js';
 import type { ProductColumns } from '../../src/core/formats/scene.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
@@ -9,15 +11,16 @@ import type { ProcessedFiles } from '../services/scenes.js';
  * responsive; the server runs two (ifc-reader.ts), each with the file open: one reads
  * the products, the other writes the scene and plans (a big file is read whole by one).
  * Protocol, in:
- * - `{kind: 'products', bytes, objectIdBase}`: `{kind: 'batch'}` out, each answered with
- *   `{kind: 'next'}` once written, then `{kind: 'done', result: {schema, products, table}}`
- *   (table: the scene's product table). Reading runs up to AHEAD batches ahead of the
- *   writing, so the two overlap and memory stays bounded.
+ * - `{kind: 'products', bytes, objectIdBase, peer}`: the doors' plan symbols to `peer` (a
+ *   port to the other thread, `{kind: 'symbols'}`), then `{kind: 'batch'}` out, each
+ *   answered with `{kind: 'next'}` once written, then the scene's product table to `peer`
+ *   (`{kind: 'table'}`) and `{kind: 'done', result: {schema, products}}`. Reading runs up to
+ *   AHEAD batches ahead of the writing, so the two overlap and memory stays bounded.
+ * - `{kind: 'files', bytes, files, peer}`: the scene and plans to `files`, with what the
+ *   other thread sends on `peer` (the symbols before the plans, the table last); then
+ *   `{kind: 'done', result: {scene}}`.
  * - `{kind: 'read', bytes, objectIdBase, products, files}`: all of it here (read-ifc.ts
  *   readIfc): batches as above when `products`, then the files; `{kind: 'done', result}`.
- * - `{kind: 'files', bytes, files}`: the scene and plans to `files`, the scene's product
- *   table last, once the other thread has it (`{kind: 'table', table}` follows); then
- *   `{kind: 'done', result: {scene}}`.
  * - `{kind: 'start'}`: web-ifc started and the warm-up done, then `{kind: 'done', result: reads}`
  *   (the warm-up's readings, 0 without one).
  * Each ends in `{kind: 'error', message}` instead when it fails. With `workerData.warmUp`,
@@ -26,11 +29,12 @@ import type { ProcessedFiles } from '../services/scenes.js';
  */
 type Request =
   | { kind: 'start' }
-  | { kind: 'products'; bytes: Uint8Array; objectIdBase: number }
+  | { kind: 'products'; bytes: Uint8Array; objectIdBase: number; peer: MessagePort }
   | { kind: 'read'; bytes: Uint8Array; objectIdBase: number; products: boolean; files?: ProcessedFiles }
-  | { kind: 'files'; bytes: Uint8Array; files: ProcessedFiles }
-  | { kind: 'table'; table: ProductColumns }
+  | { kind: 'files'; bytes: Uint8Array; files: ProcessedFiles; peer: MessagePort }
   | { kind: 'next' };
+
+type PeerMessage = { kind: 'symbols'; symbols: PlacedSymbol[] } | { kind: 'table'; table: ProductColumns };
 
 const AHEAD = 4;
 const port = parentPort!;
@@ -38,9 +42,6 @@ const port = parentPort!;
 const warm: Promise<number> = workerData.warmUp ? warmUp().catch(() => 0) : Promise.resolve(0);
 let credit = AHEAD;
 let waiting: (() => void) | undefined;
-/** The product table the other thread read, for the `files` request under way: made as that request arrives (`table` comes after it). */
-let table: Promise<ProductColumns> | undefined;
-let resolveTable: ((table: ProductColumns) => void) | undefined;
 
 async function sink(batch: ReadBatch): Promise<void> {
   if (credit === 0) await new Promise<void>((resolve) => (waiting = resolve));
@@ -48,7 +49,16 @@ async function sink(batch: ReadBatch): Promise<void> {
   port.postMessage({ kind: 'batch', batch });
 }
 
-async function run(message: Exclude<Request, { kind: 'table' | 'next' }>): Promise<unknown> {
+/** The other thread's symbols and table, as they come on `peer`. */
+function fromPeer(peer: MessagePort) {
+  let symbols!: (value: PlacedSymbol[]) => void;
+  let table!: (value: ProductColumns) => void;
+  const reads = { symbols: new Promise<PlacedSymbol[]>((resolve) => (symbols = resolve)), products: new Promise<ProductColumns>((resolve) => (table = resolve)) };
+  peer.on('message', (message: PeerMessage) => (message.kind === 'symbols' ? symbols(message.symbols) : table(message.table)));
+  return reads;
+}
+
+async function run(message: Exclude<Request, { kind: 'next' }>): Promise<unknown> {
   const reads = await warm;
   if (message.kind === 'start') {
     await startWebIfc();
@@ -56,13 +66,19 @@ async function run(message: Exclude<Request, { kind: 'table' | 'next' }>): Promi
   }
   credit = AHEAD;
   if (message.kind === 'read') return readIfc(message.bytes, message.objectIdBase, message.products ? sink : null, message.files);
-  return withModel(message.bytes, async (ifc, modelID) => {
-    if (message.kind === 'products') {
+  const { peer } = message;
+  try {
+    return await withModel(message.bytes, async (ifc, modelID) => {
+      if (message.kind === 'files') return { scene: await writeProcessed(ifc, modelID, message.files, fromPeer(peer)) };
+      // The symbols first: the other thread needs them before the table, and its plans wait for them.
+      peer.postMessage({ kind: 'symbols', symbols: doorSymbols(ifc, modelID, readUnits(ifc, modelID)) } satisfies PeerMessage);
       const table = await readProducts(ifc, modelID, message.objectIdBase, sink);
-      return { schema: ifc.GetModelSchema(modelID), products: table.size, table: table.columns() };
-    }
-    return { scene: await writeProcessed(ifc, modelID, message.files, table) };
-  });
+      peer.postMessage({ kind: 'table', table: table.columns() } satisfies PeerMessage);
+      return { schema: ifc.GetModelSchema(modelID), products: table.size };
+    });
+  } finally {
+    peer.close();
+  }
 }
 
 port.on('message', async (message: Request) => {
@@ -70,14 +86,11 @@ port.on('message', async (message: Request) => {
     credit++;
     waiting?.();
     waiting = undefined;
-  } else if (message.kind === 'table') {
-    resolveTable?.(message.table);
-  } else {
-    if (message.kind === 'files') table = new Promise((resolve) => (resolveTable = resolve));
-    try {
-      port.postMessage({ kind: 'done', result: await run(message) });
-    } catch (error) {
-      port.postMessage({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
-    }
+    return;
+  }
+  try {
+    port.postMessage({ kind: 'done', result: await run(message) });
+  } catch (error) {
+    port.postMessage({ kind: 'error', message: error instanceof Error ? error.message : String(error) });
   }
 });

@@ -9,6 +9,7 @@ import { checksums } from '../../src/core/formats/checksum.js';
 import { encodePlans } from '../../src/core/formats/plans.js';
 import { extractPlan } from '../../src/core/plan/extract-plan.js';
 import { MeshCollector } from '../../src/core/plan/meshes.js';
+import type { PlacedSymbol } from '../../src/core/plan/plan-symbols.js';
 import { DEFAULT_PLAN_OPTIONS } from '../../src/core/plan/protocol.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 import type { AttributeValue } from '../../src/core/types.js';
@@ -103,7 +104,7 @@ export async function readIfc(
 ): Promise<ReadSummary> {
   return withModel(bytes, async (ifc, modelID) => {
     const table = sink ? await readProducts(ifc, modelID, objectIdBase, sink) : undefined;
-    const scene = files && (await writeProcessed(ifc, modelID, files, table?.columns()));
+    const scene = files && (await writeProcessed(ifc, modelID, files, { products: table?.columns() }));
     return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
   });
 }
@@ -164,19 +165,27 @@ export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: n
 }
 
 /**
- * The scene and the plans of an open model, to `files`: the plans' meshes collected in the
- * scene's pass over the geometry. `products` (the scene's product table) may still be on
- * its way from another thread: it is needed last. Without it, the scene reads its own.
+ * What the other thread reads for writeProcessed (the products, for the scene's table;
+ * the doors' plan symbols), each awaited only where it is needed: it may still be on its way.
  */
-export async function writeProcessed(ifc: IfcAPI, modelID: number, files: ProcessedFiles, products?: ProductColumns | Promise<ProductColumns>): Promise<SceneEnd> {
+export interface OtherReads {
+  products?: ProductColumns | Promise<ProductColumns>;
+  symbols?: PlacedSymbol[] | Promise<PlacedSymbol[]>;
+}
+
+/**
+ * The scene and the plans of an open model, to `files`: the plans' meshes collected in the
+ * scene's pass over the geometry. What `other` lacks is read here.
+ */
+export async function writeProcessed(ifc: IfcAPI, modelID: number, files: ProcessedFiles, other: OtherReads = {}): Promise<SceneEnd> {
   const fd = openSync(files.scene, 'w');
   try {
     const write = (bytes: Uint8Array) => void writeSync(fd, bytes);
     const meshes = new MeshCollector();
     await checksums();
     const chunks = writeSceneGeometry(ifc, modelID, write, meshes.add);
-    writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0', DEFAULT_PLAN_OPTIONS, meshes)));
-    return writeSceneProducts(ifc, modelID, write, chunks, await products);
+    writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0', DEFAULT_PLAN_OPTIONS, { meshes, symbols: await other.symbols })));
+    return writeSceneProducts(ifc, modelID, write, chunks, await other.products);
   } finally {
     closeSync(fd);
   }

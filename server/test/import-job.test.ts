@@ -11,6 +11,7 @@ import { take } from '../jobs/queue.js';
 import { ifcImportJob } from '../jobs/ifc-import.js';
 import { BATCH_SIZE, readIfc, type ReadBatch, type ReadIfc } from '../jobs/read-ifc.js';
 import { IfcReaderThreads } from '../jobs/ifc-reader.js';
+import { decodePlans } from '../../src/core/formats/plans.js';
 import { WARM_UP_READS } from '../jobs/warm-up.js';
 import { registerImport } from '../services/imports.js';
 import { createUser } from '../services/users.js';
@@ -151,30 +152,37 @@ describe('the import job, between batches', () => {
   });
 });
 
-describe('the reader threads, warmed up', () => {
+describe('the reader threads', () => {
   const file = sampleFile('cabin').ifc;
-  const read = async (threads: IfcReaderThreads) => {
+  /** Products, scene and plans (their timings left out) of `file` read with `read`. */
+  const output = async (read: ReadIfc) => {
     const batches: ReadBatch[] = [];
-    const files = { scene: path.join(tmpdir(), `warm-scene-${process.pid}`), plans: path.join(tmpdir(), `warm-plans-${process.pid}`) };
+    const files = { scene: path.join(tmpdir(), `threads-scene-${process.pid}`), plans: path.join(tmpdir(), `threads-plans-${process.pid}`) };
     try {
-      const summary = await threads.read(new Uint8Array(readFileSync(file)), 2 ** 32, async (batch) => void batches.push(batch), files);
-      return { summary, products: batches.flatMap((b) => JSON.parse(b.products) as { globalId: string }[]).map((p) => p.globalId), scene: readFileSync(files.scene) };
+      const summary = await read(new Uint8Array(readFileSync(file)), 2 ** 32, async (batch) => void batches.push(batch), files);
+      const plans = { ...decodePlans(readFileSync(files.plans), '0'), timings: {} };
+      return { summary, products: batches.flatMap((b) => JSON.parse(b.products) as { globalId: string }[]).map((p) => p.globalId), scene: readFileSync(files.scene), plans };
     } finally {
       for (const f of Object.values(files)) rmSync(f, { force: true });
     }
   };
 
-  it('read the generated house before their first file, which reads as in fresh threads', async () => {
+  it('warm up on the generated house, and write what one thread alone writes (the doors\' symbols and product table sent across)', async () => {
     const warm = new IfcReaderThreads();
     const cold = new IfcReaderThreads({ warmUp: false });
     try {
       assert.deepEqual(await warm.start(), [WARM_UP_READS, WARM_UP_READS]);
       assert.deepEqual(await cold.start(), [0, 0]);
-      const [a, b] = [await read(warm), await read(cold)];
-      assert.ok(a.products.length > 0);
-      assert.deepEqual(a.products, b.products);
-      assert.equal(a.summary.products, b.summary.products);
-      assert.ok(a.scene.equals(b.scene), 'the same scene, byte for byte');
+      const alone = await output(readIfc);
+      assert.ok(alone.products.length > 0);
+      assert.ok(alone.plans.storeys.some((s) => s.symbols.owners.length > 0), 'the cabin has door symbols');
+      for (const [name, threads] of [['warmed up', warm], ['cold', cold]] as const) {
+        const { summary, products, scene, plans } = await output(threads.read.bind(threads));
+        assert.deepEqual(products, alone.products, `${name}: the products`);
+        assert.equal(summary.products, alone.summary.products);
+        assert.ok(scene.equals(alone.scene), `${name}: the same scene, byte for byte`);
+        assert.deepEqual(plans, alone.plans, `${name}: the same plans`);
+      }
     } finally {
       await Promise.all([warm.close(), cold.close()]);
     }

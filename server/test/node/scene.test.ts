@@ -20,6 +20,8 @@ import type { GeometryChunk } from '../../../src/core/ifc/protocol.js';
 import { encodePlans } from '../../../src/core/formats/plans.js';
 import { extractPlan } from '../../../src/core/plan/extract-plan.js';
 import { MeshCollector } from '../../../src/core/plan/meshes.js';
+import { doorSymbols } from '../../../src/core/plan/plan-symbols.js';
+import { readUnits } from '../../../src/core/ifc/units.js';
 import { DEFAULT_PLAN_OPTIONS } from '../../../src/core/plan/protocol.js';
 
 /**
@@ -208,7 +210,7 @@ describe('the scene format', () => {
     }
   });
 
-  it('collects the plans\' meshes on its way: the plans are those the 2D viewer\'s worker extracts alone', async () => {
+  it('collects the plans\' meshes on its way, and takes door symbols read apart: the plans are those the 2D viewer\'s worker extracts alone', async () => {
     const ifc = await api;
     const files = [sampleFile('house').ifc, ...(real && existsSync(real) ? [real] : []), ...(placedOften && existsSync(placedOften) ? [placedOften] : [])];
     const bytesOf = (plan: ReturnType<typeof extractPlan>) => Buffer.from(encodePlans({ ...plan, timings: {} }));
@@ -219,7 +221,10 @@ describe('the scene format', () => {
         const meshes = new MeshCollector();
         writeScene(ifc, model, () => {}, { onPiece: meshes.add });
         assert.ok(meshes.elements.length > 0, `${path.basename(file)}: pieces collected`);
-        const shared = extractPlan(ifc, model, '0', DEFAULT_PLAN_OPTIONS, meshes);
+        // The import's other thread reads the doors' symbols, and hands them over.
+        const symbols = doorSymbols(ifc, model, readUnits(ifc, model));
+        if (file === files[0]) assert.ok(symbols.length > 0, 'the house has door symbols');
+        const shared = extractPlan(ifc, model, '0', DEFAULT_PLAN_OPTIONS, { meshes, symbols: structuredClone(symbols) });
         assert.ok(shared.storeys.some((s) => s.cut.solid.owners.length > 0), `${path.basename(file)}: walls cut`);
         assert.ok(bytesOf(shared).equals(bytesOf(alone)), `${path.basename(file)}: the same plans`);
       } finally {

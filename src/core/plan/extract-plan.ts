@@ -4,7 +4,7 @@ import { ifcText } from '../ifc/products.js';
 import { belowPieces } from './below-cut.js';
 import { LinesBuilder, SegmentBuffer, chainSegments } from './chain.js';
 import { collectMeshes, type MeshCollector, type MeshPiece } from './meshes.js';
-import { doorSymbols } from './plan-symbols.js';
+import { doorSymbols, type PlacedSymbol } from './plan-symbols.js';
 import { labelPoint, linesBounds, ringsArea } from './polygon.js';
 import { CUT_KINDS, DEFAULT_PLAN_OPTIONS, type CutKind, type PlanLines, type PlanModel, type PlanOptions, type PlanSpace, type PlanStorey } from './protocol.js';
 import { cutPieces } from './section-cut.js';
@@ -21,9 +21,10 @@ import { readUnits } from '../ifc/units.js';
  * 4. per storey: the section at `cutHeight` above its elevation (by kind), the edges
  *    between its floor and the cut, and the doors' plan symbols.
  *
- * A model without storeys gets one default storey holding its spaces. `meshes`, when
- * given, are the pieces another pass over the geometry collected (the platform's import
- * collects them while it writes the scene: one pass instead of two).
+ * A model without storeys gets one default storey holding its spaces. What `read`
+ * brings is not read again: `meshes`, the pieces another pass over the geometry collected
+ * (the platform's import collects them while it writes the scene: one pass instead of
+ * two), and `symbols`, the doors' symbols (read by the import's other thread).
  */
 
 const SOLID = new Set([
@@ -36,7 +37,12 @@ const WINDOWS = new Set(['IFCWINDOW', 'IFCWINDOWSTANDARDCASE', 'IFCPLATE', 'IFCP
 /** Never drawn in a plan: the volumes and helpers around real things. */
 const SKIPPED = new Set(['IFCSPACE', 'IFCOPENINGELEMENT', 'IFCOPENINGSTANDARDCASE', 'IFCVIRTUALELEMENT', 'IFCANNOTATION', 'IFCSITE', 'IFCGRID']);
 
-export function extractPlan(api: IfcAPI, modelID: number, base: string, options: PlanOptions = DEFAULT_PLAN_OPTIONS, meshes?: MeshCollector): PlanModel {
+export interface PlanInputs {
+  meshes?: MeshCollector;
+  symbols?: PlacedSymbol[];
+}
+
+export function extractPlan(api: IfcAPI, modelID: number, base: string, options: PlanOptions = DEFAULT_PLAN_OPTIONS, read: PlanInputs = {}): PlanModel {
   const timings: Record<string, number> = {};
   let mark = performance.now();
   const lap = (name: string) => {
@@ -58,7 +64,7 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
   };
   lap('structure');
 
-  const pieces = meshes ?? collectMeshes(api, modelID);
+  const pieces = read.meshes ?? collectMeshes(api, modelID);
   lap('meshes');
   timings.meshesOwn = pieces.ownTime;
   const elements = pieces.elements;
@@ -123,7 +129,7 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
     }
     return k;
   };
-  const symbols = doorSymbols(api, modelID, units);
+  const symbols = read.symbols ?? doorSymbols(api, modelID, units);
   lap('symbols');
 
   const storeys: PlanStorey[] = spatial.storeys.map((info, index) => {
