@@ -7,8 +7,9 @@
 //
 // 1. Processing, per model: raw web-ifc in Node (Init, open, StreamAllMeshes with every
 //    geometry copied out, GetLine of every product) against ours (server/jobs/ifc-reader.ts:
-//    two threads, the STEP checks in each; every product with attributes and every
-//    definition in one, the scene and plans in the other), each in a fresh
+//    two threads started and warmed up as a running server's are, the STEP checks in each;
+//    every product with attributes, every definition and the doors' plan symbols in one,
+//    the scene and plans in the other), each in a fresh
 //    process (bench/server/read-once.ts), medians of --runs, cold and warm (the same file
 //    read twice before the clock; files under 100 MB); and the whole import on a
 //    running server (PUT to `success`: upload, queue, reader threads, one transaction).
@@ -66,12 +67,16 @@ async function readOnce(mode, file, warm = false) {
   return JSON.parse(result.stdout.trim().split('\n').pop());
 }
 
-/** A server on a fresh data folder (PGlite, or its own database on `postgresUrl`), signed in. */
+/** A server on a fresh data folder (PGlite, or its own database on `postgresUrl`), signed in, its reader threads warmed up as a running server's are. */
 async function serverWithClient(postgresUrl) {
   const dataDir = newDataDir();
-  const env = serverEnv(dataDir, { JOB_POLL_MS: '50', LOG_LEVEL: 'fatal', DATABASE_URL: databaseFor(dataDir, postgresUrl) ?? '' });
+  const env = serverEnv(dataDir, { JOB_POLL_MS: '50', LOG_LEVEL: 'fatal', DATABASE_URL: databaseFor(dataDir, postgresUrl) ?? '', READER_WARM_UP: '1' });
   const app = cli(env, 'app', 'add', '--name', 'bench', '--redirect-uri', 'http://127.0.0.1:9/cb');
   const server = await startServer(env);
+  for (let waited = 0; !server.output().includes('ifc reader: threads started'); waited += 50) {
+    if (waited > 60_000) throw new Error(`the reader threads did not start in 60 s:\n${server.output()}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
   const token = (await signInAs(server.url, app)).access_token;
   const client = api(server.url, token);
   const project = (await client.post('/projects/new', { name: 'bench' })).json;

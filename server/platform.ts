@@ -44,7 +44,7 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
   const reader = new IfcReaderThreads({ warmUp: settings.readerWarmUp });
   if (options.runJobs) {
     // In the background: a file that comes meanwhile waits for the threads either way.
-    if (settings.readerWarmUp) reader.start().catch((error: Error) => log(`ifc reader: ${error.message}`));
+    if (settings.readerWarmUp) reader.start().then(() => log('ifc reader: threads started and warmed up'), (error: Error) => log(`ifc reader: ${error.message}`));
     const read = reader.read.bind(reader);
     const handlers = {
       [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read }),

@@ -3,9 +3,10 @@
 // GetLine of every product: the issue's yardstick), `ours` is the import's reading as the
 // server runs it (server/jobs/ifc-reader.ts: two threads, each opening the file with the
 // viewer's STEP checks; one reads every product with its attributes and every definition,
-// the other writes the scene and plans to files). Ours' threads start before the clock (as
-// a running server's are, kept between files: each thread's start registers tsx and
-// loads the reader's modules, about a second here); raw web-ifc's Init is in its clock.
+// the other writes the scene and plans to files). Ours' threads start and warm up before the
+// clock (as a running server's do when it starts: server/jobs/warm-up.ts; each thread's
+// start registers tsx and loads the reader's modules, about a second here, and its warm-up
+// takes about another); raw web-ifc's Init is in its clock.
 // With `warm`, each first reads the same file twice before the clock (raw web-ifc's Init
 // included): the work of a file once the code is compiled and optimised, as on a server
 // that has read a few files (one small warm-up model leaves the code half optimised).

@@ -160,3 +160,26 @@ describe('durability of a data folder', () => {
     assert.deepEqual(Buffer.from(await exported.arrayBuffer()), office);
   });
 });
+
+describe('a server as it runs by default', () => {
+  it('starts its IFC reader threads with the process, warmed up, and imports with them', async () => {
+    const env = serverEnv(newDataDir(), { READER_WARM_UP: '1' });
+    const app = cli(env, 'app', 'add', '--name', 'Warm', '--redirect-uri', 'http://127.0.0.1:9/cb');
+    const server = await startServer(env);
+    try {
+      const until = Date.now() + 60_000;
+      while (!server.output().includes('ifc reader: threads started and warmed up')) {
+        assert.ok(Date.now() < until, `no warm-up in 60 s:\n${server.output()}`);
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      const v1 = api(server.url, (await signInAs(server.url, app)).access_token);
+      const project = (await v1.post('/projects/new', { name: 'Warm' })).json;
+      const model = (await v1.post(`/models/new?project_id=${project.id}`, { name: 'Cabin' })).json;
+      const done = await v1.waitForImport((await v1.upload(model.id, 'cabin.ifc', readFileSync(sampleFile('cabin').ifc))).json.token);
+      assert.equal(done.json.result, 'success', JSON.stringify(done.json));
+    } finally {
+      await server.stop();
+      removeDataDir(env.DATA_DIR!);
+    }
+  });
+});
