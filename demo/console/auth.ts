@@ -2,7 +2,8 @@
  * Signing in to the platform: OAuth 2.0 authorization code with PKCE (S256) as the
  * public client `console` (no secret; its one registered callback is this page,
  * `<platform>/console/`). The tokens live in sessionStorage (this tab only, gone with it);
- * an access token the API refuses is refreshed once with the refresh token.
+ * an access token the API refuses is refreshed once with the refresh token. Signing out
+ * revokes them on the platform and ends the sign-in page's session there too.
  */
 import { randomToken, s256Challenge } from './pkce.js';
 
@@ -53,6 +54,21 @@ export function onSessionEnd(listener: (reason: string) => void): void {
 export function signOut(reason = 'You have signed out.'): void {
   sessionStorage.removeItem(TOKENS_KEY);
   for (const listener of endListeners) listener(reason);
+}
+
+/**
+ * Signing out at the person's request: the refresh token (and the access token of its
+ * grant) revoked (RFC 7009), the sign-in page's session ended, so the next sign-in asks
+ * for the password; then `signOut`. Neither request's failure keeps the console signed in.
+ */
+export async function signOutOfPlatform(): Promise<void> {
+  const tokens = readTokens();
+  const token = tokens?.refreshToken ?? tokens?.accessToken;
+  await Promise.allSettled([
+    token && fetch('/oauth2/revoke', { method: 'POST', body: new URLSearchParams({ client_id: CLIENT_ID, token }) }),
+    fetch('/oauth2/sign-out', { method: 'POST' }),
+  ]);
+  signOut();
 }
 
 /** Goes to the platform's sign-in page; it comes back to this page with ?code=&state=. */

@@ -7,7 +7,7 @@
  * collections through the v2 API, v2-api.ts). The viewers (and
  * their IFC engine) load only once someone is signed in, so the sign-in screen is light.
  */
-import { completeSignIn, isSignedIn, onSessionEnd, signOut, startSignIn } from './auth.js';
+import { completeSignIn, isSignedIn, onSessionEnd, signOutOfPlatform, startSignIn } from './auth.js';
 import { Catalogue } from './catalogue.js';
 import { attempt, byId, clearAlert, messageOf, showAlert } from './dom.js';
 import { IssuesPanel } from './issues/issues-panel.js';
@@ -60,7 +60,7 @@ async function showConsole(): Promise<void> {
 }
 
 byId('sign-in').addEventListener('click', () => void attempt('Signing in failed', startSignIn));
-byId('sign-out').addEventListener('click', () => signOut());
+byId('sign-out').addEventListener('click', () => void signOutOfPlatform());
 byId('alert-close').addEventListener('click', clearAlert);
 onSessionEnd((reason) => showSignedOut(reason));
 

@@ -6,7 +6,7 @@ import { ApiError } from '../services/errors.js';
 export interface RateLimits {
   /** Failed POSTs of the sign-in form (`/1.0/oauth/authorize`, `/oauth2/authorize`): password guessing. */
   signIn: number;
-  /** Failed token requests (`/1.0/oauth/access_token`, `/oauth2/token`): code and secret guessing. */
+  /** Failed token and revocation requests (`/1.0/oauth/access_token`, `/oauth2/token`, `.../revoke`): code and secret guessing. */
   token: number;
   /** Viewer tokens issued (`/v2/projects/{p}/viewer3d|viewer2d/token`, `/beta/viewer2d/access`). */
   viewerToken: number;
@@ -19,7 +19,7 @@ type Kind = Exclude<keyof RateLimits, 'windowMs'>;
 function kindOf(method: string, url: string): Kind | undefined {
   if (method !== 'POST') return undefined;
   if (url === '/1.0/oauth/authorize' || url === '/oauth2/authorize') return 'signIn';
-  if (url === '/1.0/oauth/access_token' || url === '/oauth2/token') return 'token';
+  if (['/1.0/oauth/access_token', '/oauth2/token', '/1.0/oauth/revoke', '/oauth2/revoke'].includes(url)) return 'token';
   if (/^\/v2\/projects\/:project\/viewer(3d|2d)\/token$/.test(url) || url === '/beta/viewer2d/access') return 'viewerToken';
   return undefined;
 }

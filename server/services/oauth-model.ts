@@ -100,6 +100,12 @@ export function oauthModel(sql: Sql) {
   };
 }
 
+/** Revokes the grant (its access and refresh token) that `token`, either of the two, belongs to, when `clientId` was given it; false when none was. */
+export async function revokeGrant(sql: Sql, token: string, clientId: string): Promise<boolean> {
+  const hash = tokenHash(token);
+  return (await sql.query('DELETE FROM oauth_tokens WHERE (access_hash = $1 OR refresh_hash = $1) AND client_id = $2 RETURNING 1', [hash, clientId])).length > 0;
+}
+
 /** The user id and client of a live access token; undefined when unknown or expired. */
 export async function resolveAccessToken(sql: Sql, accessToken: string): Promise<{ userId: string; clientId: string } | undefined> {
   const [row] = await sql.query('SELECT user_id, client_id FROM oauth_tokens WHERE access_hash = $1 AND access_expires_at > now()', [tokenHash(accessToken)]);

@@ -28,6 +28,11 @@ export async function sessionUser(sql: Sql, token: string | undefined): Promise<
   );
 }
 
+/** Ends a session (signing out): the sign-in page asks for the password again. */
+export async function endSession(sql: Sql, token: string): Promise<void> {
+  await sql.query('DELETE FROM oauth_sessions WHERE token_hash = $1', [tokenHash(token)]);
+}
+
 export async function recordConsent(sql: Sql, userId: string, clientId: string): Promise<void> {
   await sql.query('INSERT INTO oauth_consents (user_id, client_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [userId, clientId]);
 }

@@ -271,15 +271,19 @@ export function viewpointBody(withBitmap: boolean) {
 }
 
 function oauthRows(): Row[] {
-  // The OAuth pages answer anyone: the page (200), a wrong password on it (401), a token request with a code never issued (400).
+  // The OAuth pages answer anyone: the page (200), a wrong password on it (401), a token request with a code never issued (400),
+  // a revocation of a token never issued (200: it says nothing of which tokens exist), a sign-out (204).
   const rows: Row[] = [];
-  for (const [authorize, token] of [['/1.0/oauth/authorize', '/1.0/oauth/access_token'], ['/oauth2/authorize', '/oauth2/token']]) {
+  const form = 'application/x-www-form-urlencoded';
+  for (const [authorize, token, revoke] of [['/1.0/oauth/authorize', '/1.0/oauth/access_token', '/1.0/oauth/revoke'], ['/oauth2/authorize', '/oauth2/token', '/oauth2/revoke']]) {
     rows.push(
       { method: 'GET', path: authorize, call: () => ({ url: `${authorize}?${q({ client_id: oauth.clientId, response_type: 'code' })}` }), expect: open(200), publicFor: ALL },
-      { method: 'POST', path: authorize, call: () => ({ url: authorize, body: q({ client_id: oauth.clientId, response_type: 'code', email: 'admin@example.com', password: 'wrong', decision: 'allow' }), contentType: 'application/x-www-form-urlencoded' }), expect: open(401), publicFor: ALL },
-      { method: 'POST', path: token, call: () => ({ url: token, body: q({ client_id: oauth.clientId, client_secret: oauth.clientSecret, code: 'never-issued', grant_type: 'authorization_code' }), contentType: 'application/x-www-form-urlencoded' }), expect: open(400), publicFor: ALL },
+      { method: 'POST', path: authorize, call: () => ({ url: authorize, body: q({ client_id: oauth.clientId, response_type: 'code', email: 'admin@example.com', password: 'wrong', decision: 'allow' }), contentType: form }), expect: open(401), publicFor: ALL },
+      { method: 'POST', path: token, call: () => ({ url: token, body: q({ client_id: oauth.clientId, client_secret: oauth.clientSecret, code: 'never-issued', grant_type: 'authorization_code' }), contentType: form }), expect: open(400), publicFor: ALL },
+      { method: 'POST', path: revoke, call: () => ({ url: revoke, body: q({ client_id: oauth.clientId, client_secret: oauth.clientSecret, token: 'never-issued' }), contentType: form }), expect: open(200), publicFor: ALL },
     );
   }
+  rows.push({ method: 'POST', path: '/oauth2/sign-out', call: () => ({ url: '/oauth2/sign-out' }), expect: open(204), publicFor: ALL });
   return rows;
 }
 

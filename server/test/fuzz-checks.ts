@@ -8,14 +8,14 @@ import { INJECTED } from './fuzz-requests.js';
 /**
  * What every answer to a bad request must be: never a 5xx; a 4xx that says what was
  * wrong, in the platform's JSON error body `{error: {code, name, message}}` (the BCF API's
- * also with its `message`; OAuth's token endpoint RFC 6749's `{error, error_description}`;
+ * also with its `message`; OAuth's token and revocation endpoints RFC 6749's `{error, error_description}`;
  * the sign-in pages an HTML page, being pages for people); and no header a CR/LF in the
  * request put into the answer.
  */
 export type Problem = '5xx' | 'unclear 4xx' | 'header injected';
 
 const OAUTH_PAGE = /^\/(1\.0\/oauth\/authorize|oauth2\/authorize)(\?|$)/;
-const OAUTH_TOKEN = /^\/(1\.0\/oauth\/access_token|oauth2\/token)(\?|$)/;
+const OAUTH_TOKEN = /^\/(1\.0\/oauth\/(access_token|revoke)|oauth2\/(token|revoke))(\?|$)/;
 
 export function problemsOf(target: string, answer: RawAnswer): { problem: Problem; detail: string }[] {
   const found: { problem: Problem; detail: string }[] = [];

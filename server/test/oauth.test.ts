@@ -306,4 +306,76 @@ describe('OAuth 2.0 authorization code', () => {
     assert.equal(refreshed.status, 200, refreshed.text);
     assert.equal((await call(refreshed.json.access_token)).status, 200);
   });
+
+  for (const revokePath of ['/1.0/oauth/revoke', '/oauth2/revoke']) {
+    it(`revokes at ${revokePath}: an access or a refresh token ends its whole grant; another client's or an unknown token changes nothing`, async () => {
+      const issue = async () => {
+        const answer = await postForm(`${server.url}/oauth2/token`, { client_id: app.client_id, client_secret: app.client_secret, code: await codeFor(server.url, app, '/oauth2/authorize'), grant_type: 'authorization_code' });
+        assert.equal(answer.status, 200, answer.text);
+        return answer.json as { access_token: string; refresh_token: string };
+      };
+      const call = (accessToken: string) => fetch(`${server.url}/1.0/projects`, { headers: { Authorization: `Bearer ${accessToken}` } }).then(answerOf);
+      const refresh = (refreshToken: string) => postForm(`${server.url}/oauth2/token`, { client_id: app.client_id, client_secret: app.client_secret, grant_type: 'refresh_token', refresh_token: refreshToken });
+      const revoke = (form: Record<string, string>, headers?: Record<string, string>) => postForm(`${server.url}${revokePath}`, form, headers);
+
+      // The access token, the secret in the body: neither token of the grant works after.
+      const first = await issue();
+      const revoked = await revoke({ client_id: app.client_id, client_secret: app.client_secret, token: first.access_token });
+      assert.equal(revoked.status, 200, revoked.text);
+      assert.equal(revoked.headers.get('cache-control'), 'no-store');
+      assertUnauthorized(await call(first.access_token));
+      assert.equal((await refresh(first.refresh_token)).json?.error, 'invalid_grant');
+
+      // The refresh token, the client in HTTP Basic, with a hint.
+      const second = await issue();
+      assert.equal((await revoke({ token: second.refresh_token, token_type_hint: 'refresh_token' }, { Authorization: basic(app.client_id, app.client_secret) })).status, 200);
+      assertUnauthorized(await call(second.access_token));
+      assert.equal((await refresh(second.refresh_token)).json?.error, 'invalid_grant');
+
+      // Another client's token, an unknown one, one already revoked: answered alike, and the other's grant lives on.
+      const third = await issue();
+      for (const token of [third.access_token, 'no-such-token', first.access_token]) {
+        const answer = await revoke({ client_id: other.client_id, client_secret: other.client_secret, token });
+        assert.equal(answer.status, 200, answer.text);
+        assert.deepEqual(answer.json, {});
+      }
+      assert.equal((await call(third.access_token)).status, 200);
+
+      // A wrong secret or no client: 401 invalid_client, saying how to authenticate; no token: 400.
+      for (const [form, headers] of [
+        [{ client_id: app.client_id, client_secret: 'wrong', token: third.access_token }, {}],
+        [{ token: third.access_token }, {}],
+        [{ token: third.access_token }, { Authorization: basic(app.client_id, 'wrong') }],
+      ] as [Record<string, string>, Record<string, string>][]) {
+        const answer = await revoke(form, headers);
+        assert.equal(answer.status, 401, answer.text);
+        assert.equal(answer.json?.error, 'invalid_client');
+        assert.match(answer.headers.get('www-authenticate') ?? '', /^Basic/);
+      }
+      const missing = await revoke({ client_id: app.client_id, client_secret: app.client_secret });
+      assert.equal(missing.status, 400, missing.text);
+      assert.equal(missing.json?.error, 'invalid_request');
+      assert.equal((await call(third.access_token)).status, 200, 'refused revocations revoked nothing');
+    });
+  }
+
+  it('signs a browser out at /oauth2/sign-out: its session ends, and the next authorization asks for the password', async () => {
+    const query = new URLSearchParams({ client_id: app.client_id, redirect_uri: app.redirect_uri, response_type: 'code', state: 'so' });
+    const form = new URLSearchParams(query);
+    Object.entries({ email: ADMIN.email, password: ADMIN.password, decision: 'allow' }).forEach(([k, v]) => form.set(k, v));
+    const signedIn = await fetch(`${server.url}/oauth2/authorize`, { method: 'POST', body: form, redirect: 'manual' });
+    assert.equal(signedIn.status, 302);
+    const cookie = signedIn.headers.get('set-cookie')!.split(';')[0];
+    const authorizeWith = (headers: Record<string, string>) => fetch(`${server.url}/oauth2/authorize?${query}`, { redirect: 'manual', headers });
+    assert.equal((await authorizeWith({ Cookie: cookie })).status, 302, 'the session gives a code at once');
+
+    const out = await fetch(`${server.url}/oauth2/sign-out`, { method: 'POST', headers: { Cookie: cookie } });
+    assert.equal(out.status, 204);
+    assert.match(out.headers.get('set-cookie') ?? '', /^platform_session=;.*Max-Age=0/);
+    const after = await authorizeWith({ Cookie: cookie });
+    assert.equal(after.status, 200, 'the old cookie is no session any more');
+    assert.match(await after.text(), /name="password"/);
+    // Signing out without a session is no error.
+    assert.equal((await fetch(`${server.url}/oauth2/sign-out`, { method: 'POST' })).status, 204);
+  });
 });

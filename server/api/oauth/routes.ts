@@ -7,6 +7,7 @@ import { hasConsent, recordConsent, sessionUser, SESSION_LIFETIME_S, startSessio
 import type { Context } from '../context.js';
 import { parseFormOrJson } from '../form-or-json.js';
 import { errorPage, signInPage } from './sign-in-page.js';
+import { clientCredentials, cookie, revocationRoutes } from './revocation.js';
 import type { Client } from '../../services/clients.js';
 
 /** The sign-in page's session cookie (services/sessions.ts). */
@@ -18,8 +19,9 @@ const AUTHORIZE_PARAMS = ['client_id', 'redirect_uri', 'response_type', 'state',
 /**
  * OAuth 2.0, authorization-code flow (seed 000) with PKCE and refresh tokens, at both
  * addresses: `/1.0/oauth/authorize` + `/1.0/oauth/access_token` (seed 000) and
- * `/oauth2/authorize` + `/oauth2/token` (seed 001's auth info). The protocol's checks are
- * @node-oauth/oauth2-server's; storage is services/oauth-model.ts.
+ * `/oauth2/authorize` + `/oauth2/token` (seed 001's auth info), and revocation and
+ * sign-out (revocation.ts). The protocol's checks are @node-oauth/oauth2-server's;
+ * storage is services/oauth-model.ts.
  */
 export async function oauthRoutes(app: FastifyInstance, ctx: Context) {
   const server = new OAuth2Server({
@@ -43,6 +45,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: Context) {
     app.post(authorizePath, { schema: { tags: ['oauth'] } }, (request, reply) => authorize(request, reply, authorizePath));
     app.post(tokenPath, { schema: { tags: ['oauth'] } }, (request, reply) => token(request, reply));
   }
+  revocationRoutes(app, ctx, SESSION_COOKIE);
 
   function pick(source: Record<string, unknown>): Record<string, string> {
     return Object.fromEntries(AUTHORIZE_PARAMS.filter((k) => typeof source[k] === 'string' && source[k] !== '').map((k) => [k, source[k] as string]));
@@ -130,7 +133,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: Context) {
     const body = { ...((request.body ?? {}) as Record<string, string>) };
     // Seed 000's token request has no redirect_uri: a client has one registered callback, which the authorization request matched.
     if (body.grant_type === 'authorization_code' && !body.redirect_uri) {
-      const clientId = body.client_id ?? basicClientId(request.headers.authorization);
+      const clientId = clientCredentials(request.headers.authorization, body)?.id;
       const client = clientId ? await findClient(ctx.db, clientId) : undefined;
       if (client) body.redirect_uri = client.redirectUri;
     }
@@ -153,23 +156,3 @@ function withoutPkce(client: Client, params: Record<string, string>): boolean {
   return client.public && (!params.code_challenge || params.code_challenge_method !== 'S256');
 }
 
-/** A cookie of the request, by name. */
-function cookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
-}
-
-function basicClientId(header: string | undefined): string | undefined {
-  const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
-  if (!match) return undefined;
-  const decoded = Buffer.from(match[1], 'base64').toString();
-  try {
-    return decodeURIComponent(decoded.slice(0, decoded.indexOf(':')));
-  } catch {
-    // Not form-encoded (a lone %): no client this names; the library answers invalid_client.
-    return undefined;
-  }
-}

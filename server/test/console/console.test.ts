@@ -321,13 +321,22 @@ describe('the console', { timeout: 15 * 60_000 }, () => {
     assert.ok(await page.isHidden('#alert'));
   });
 
-  it('signs out', async () => {
+  it('signs out: the tokens revoked on the platform, and signing in again asks for the password', async () => {
+    const tokens = (await storedTokens(page))!;
     await page.click('#sign-out');
     await page.waitForSelector('#signed-out:not([hidden])');
     assert.ok(await page.isHidden('#signed-in'));
     assert.equal(await storedTokens(page), null);
+    const refused = await fetch(`${server.url}/oauth2/token`, { method: 'POST', body: new URLSearchParams({ client_id: 'console', grant_type: 'refresh_token', refresh_token: tokens.refreshToken! }) });
+    assert.equal(refused.status, 400, 'the refresh token was revoked');
+    const call = await fetch(`${server.url}/1.0/projects`, { headers: { Authorization: `Bearer ${tokens.accessToken}` } });
+    assert.equal(call.status, 401, 'and the access token with it');
     await page.reload();
     await page.waitForSelector('#signed-out:not([hidden])');
+    // The sign-in page's session ended too: no code at once, the password again.
+    await page.click('#sign-in');
+    await page.waitForURL((url) => url.pathname === '/1.0/oauth/authorize');
+    await page.waitForSelector('#password');
     assert.deepEqual(pageErrors, [], 'no uncaught errors on the page');
   });
 });
