@@ -29,11 +29,11 @@ export class PlansFormatError extends Error {}
 type ArrayRef = { $: 'f64' | 'u32'; at: number; n: number };
 const pad8 = (n: number) => (n + 7) & ~7;
 
-/** The file of a model's plans, extracted with objectIdBase "0". */
+/** The file of a model's plans, extracted with objectIdBase "0"; without the extraction's timings, so the same model makes the same file. */
 export function encodePlans(plan: PlanModel): Uint8Array {
   const arrays: (Float64Array | Uint32Array)[] = [];
   let size = 0;
-  const json = JSON.stringify(plan, (_key, value) => {
+  const json = JSON.stringify({ ...plan, timings: {} }, (_key, value) => {
     if (!(value instanceof Float64Array || value instanceof Uint32Array)) return value;
     const ref: ArrayRef = { $: value instanceof Float64Array ? 'f64' : 'u32', at: size, n: value.length };
     arrays.push(value);
