@@ -23,11 +23,11 @@ type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unk
  * plans, at once (on two cores, the import takes the longer of the two instead of
  * both). The first also reads the doors' plan symbols, and sends them and the scene's
  * product table to the second on a channel of their own: it needs the symbols for the
- * plans and the table last. A file over PARALLEL_MAX_BYTES, or a read of the files alone, goes to one
- * thread. The threads are kept between files (starting them and web-ifc costs more than
- * reading a small model) and ended after a big one, or when either failed. A thread that
- * dies (out of memory, a wasm abort) rejects with `too large to process: ...` when memory
- * was the cause; the next file gets new threads. With `warmUp` (the default), each thread
+ * plans and the table last. A file over PARALLEL_MAX_BYTES, or a read of the files
+ * alone, goes to one thread. The threads are kept between files (starting them and
+ * web-ifc costs more than reading a small model) and ended after a big one, or when
+ * either failed. A thread that dies (out of memory, a wasm abort) rejects with `too large
+ * to process: ...` when memory was the cause; the next file gets new threads. With `warmUp` (the default), each thread
  * reads the generated house a few times as it starts (warm-up.ts), so that a first file
  * does not run code that is not optimised yet; a thread ended after a big file is then
  * started again at once.

@@ -3,6 +3,7 @@ import { authenticateClient } from '../../services/clients.js';
 import { revokeGrant } from '../../services/oauth-model.js';
 import { endSession } from '../../services/sessions.js';
 import type { Context } from '../context.js';
+import { clientCredentials, cookie, SESSION_COOKIE } from './request-parts.js';
 
 /**
  * Ending access. Token revocation (RFC 7009) at `/1.0/oauth/revoke` and `/oauth2/revoke`:
@@ -11,7 +12,7 @@ import type { Context } from '../context.js';
  * of that grant stop working. And `/oauth2/sign-out`: the sign-in page's session of this
  * browser ends, so the next authorization asks for the password again.
  */
-export function revocationRoutes(app: FastifyInstance, ctx: Context, sessionCookie: string) {
+export function revocationRoutes(app: FastifyInstance, ctx: Context) {
   for (const path of ['/1.0/oauth/revoke', '/oauth2/revoke']) {
     app.post(path, { schema: { tags: ['oauth'], summary: 'Revoke an access or refresh token (RFC 7009)' } }, revoke);
   }
@@ -34,33 +35,8 @@ export function revocationRoutes(app: FastifyInstance, ctx: Context, sessionCook
   }
 
   async function signOut(request: FastifyRequest, reply: FastifyReply) {
-    const session = cookie(request, sessionCookie);
+    const session = cookie(request, SESSION_COOKIE);
     if (session) await endSession(ctx.db, session);
-    return reply.status(204).header('Cache-Control', 'no-store').header('Set-Cookie', `${sessionCookie}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`).send();
+    return reply.status(204).header('Cache-Control', 'no-store').header('Set-Cookie', `${SESSION_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax`).send();
   }
-}
-
-/** A client's id and secret, from HTTP Basic (form-encoded, RFC 6749 2.3.1) or the body; undefined when neither names one. */
-export function clientCredentials(header: string | undefined, body: Record<string, unknown>): { id: string; secret?: string } | undefined {
-  const match = /^Basic\s+(\S+)$/i.exec(header ?? '');
-  if (match) {
-    const decoded = Buffer.from(match[1], 'base64').toString();
-    const colon = decoded.indexOf(':');
-    try {
-      return colon < 0 ? undefined : { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
-    } catch {
-      return undefined; // not form-encoded (a lone %)
-    }
-  }
-  if (typeof body.client_id !== 'string' || body.client_id === '') return undefined;
-  return { id: body.client_id, secret: typeof body.client_secret === 'string' ? body.client_secret : undefined };
-}
-
-/** A cookie of the request, by name. */
-export function cookie(request: FastifyRequest, name: string): string | undefined {
-  for (const part of (request.headers.cookie ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }

@@ -7,11 +7,9 @@ import { hasConsent, recordConsent, sessionUser, SESSION_LIFETIME_S, startSessio
 import type { Context } from '../context.js';
 import { parseFormOrJson } from '../form-or-json.js';
 import { errorPage, signInPage } from './sign-in-page.js';
-import { clientCredentials, cookie, revocationRoutes } from './revocation.js';
+import { revocationRoutes } from './revocation.js';
+import { clientCredentials, cookie, SESSION_COOKIE } from './request-parts.js';
 import type { Client } from '../../services/clients.js';
-
-/** The sign-in page's session cookie (services/sessions.ts). */
-export const SESSION_COOKIE = 'platform_session';
 
 /** The query parameters of an authorization request that the sign-in form carries on. */
 const AUTHORIZE_PARAMS = ['client_id', 'redirect_uri', 'response_type', 'state', 'scope', 'code_challenge', 'code_challenge_method'];
@@ -45,7 +43,7 @@ export async function oauthRoutes(app: FastifyInstance, ctx: Context) {
     app.post(authorizePath, { schema: { tags: ['oauth'] } }, (request, reply) => authorize(request, reply, authorizePath));
     app.post(tokenPath, { schema: { tags: ['oauth'] } }, (request, reply) => token(request, reply));
   }
-  revocationRoutes(app, ctx, SESSION_COOKIE);
+  revocationRoutes(app, ctx);
 
   function pick(source: Record<string, unknown>): Record<string, string> {
     return Object.fromEntries(AUTHORIZE_PARAMS.filter((k) => typeof source[k] === 'string' && source[k] !== '').map((k) => [k, source[k] as string]));

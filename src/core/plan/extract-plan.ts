@@ -37,6 +37,7 @@ const WINDOWS = new Set(['IFCWINDOW', 'IFCWINDOWSTANDARDCASE', 'IFCPLATE', 'IFCP
 /** Never drawn in a plan: the volumes and helpers around real things. */
 const SKIPPED = new Set(['IFCSPACE', 'IFCOPENINGELEMENT', 'IFCOPENINGSTANDARDCASE', 'IFCVIRTUALELEMENT', 'IFCANNOTATION', 'IFCSITE', 'IFCGRID']);
 
+/** What another pass over the model read already (extractPlan's `read`). */
 export interface PlanInputs {
   meshes?: MeshCollector;
   symbols?: PlacedSymbol[];
