@@ -247,4 +247,23 @@ describe('FramePacer (frames while a model streams)', () => {
     assert(pacer.due(5300 + 4 * 3300), 'after four times its cost');
     pacer.dispose();
   });
+
+  it('does not wait for a frame of a lost context, nor after the context is back', async () => {
+    const gl = document.createElement('canvas').getContext('webgl2')!;
+    const lose = gl.getExtension('WEBGL_lose_context')!;
+    const pacer = new FramePacer(gl, 0);
+    gl.clear(gl.COLOR_BUFFER_BIT);
+    pacer.drawn(2000);
+    lose.loseContext();
+    assert(pacer.settle(2100), 'the frame of a lost context counts as finished');
+    assert(pacer.due(2100 + 500), 'and the next frame is due after the least interval');
+    lose.restoreContext();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    pacer.drawn(3000);
+    gl.finish();
+    let settled = false;
+    for (let i = 0; i < 100 && !(settled = pacer.settle(3100)); i++) await new Promise((resolve) => setTimeout(resolve, 20));
+    assert(settled, 'a frame drawn after the restore finishes too');
+    pacer.dispose();
+  });
 });

@@ -7,6 +7,7 @@ import { PointCloudSource } from './pointcloud-source.js';
 import { selectNodes } from './node-selection.js';
 import { pickPoint, type PointHit } from './point-picking.js';
 import { updateOctantLevels, type OctreeNode } from './octree-node.js';
+import { GpuFence } from '../scene/gpu-fence.js';
 
 /** The point cloud settings of a viewer (getPointCloudOptions / setPointCloudOptions). */
 export interface PointCloudOptions {
@@ -66,9 +67,7 @@ export class PointClouds {
   /** Nodes came in since the last selection: their children are yet to be considered. */
   private decodedSinceFrame = false;
   private frameTimer = 0;
-  private fence: WebGLSync | null = null;
-  private gl: WebGL2RenderingContext | null = null;
-  private drawnAt = 0;
+  private readonly fence = new GpuFence();
   private nextFrame = 0;
   private edl: EdlPass | null = null;
   private disposed = false;
@@ -186,12 +185,8 @@ export class PointClouds {
 
   /** After each frame: a fence, so that frames showing nodes as they arrive are paced by what a frame costs. */
   drawn(gl: WebGL2RenderingContext) {
-    if (this.clouds.length === 0 || gl.isContextLost()) return;
-    if (this.fence && gl.isSync(this.fence)) gl.deleteSync(this.fence); // a fence of a lost context is gone with it
-    this.gl = gl;
-    this.drawnAt = performance.now();
-    this.fence = gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-    gl.flush();
+    if (this.clouds.length === 0) return;
+    this.fence.place(gl);
   }
 
   /** A node of a shown cloud could not be read or decoded: warned each time, an error once per cloud. */
@@ -223,16 +218,12 @@ export class PointClouds {
     const tick = () => {
       this.frameTimer = 0;
       const now = performance.now();
-      const gl = this.gl;
-      if (this.fence && gl) {
-        const live = !gl.isContextLost() && gl.isSync(this.fence);
-        if (live && gl.getSyncParameter(this.fence, gl.SYNC_STATUS) !== gl.SIGNALED) {
+      if (this.fence.pending) {
+        if (!this.fence.passed()) {
           this.frameTimer = window.setTimeout(tick, 16);
           return;
         }
-        if (live) gl.deleteSync(this.fence);
-        this.fence = null;
-        this.nextFrame = now + Math.max(50, now - this.drawnAt);
+        this.nextFrame = now + Math.max(50, now - this.fence.placedAt);
       }
       if (now < this.nextFrame) {
         this.frameTimer = window.setTimeout(tick, this.nextFrame - now);
@@ -295,7 +286,7 @@ export class PointClouds {
     this.disposed = true;
     window.clearTimeout(this.decodeTimer);
     window.clearTimeout(this.frameTimer);
-    if (this.fence && this.gl && !this.gl.isContextLost() && this.gl.isSync(this.fence)) this.gl.deleteSync(this.fence);
+    this.fence.clear();
     this.edl?.dispose();
     for (const cloud of this.clouds) cloud.dispose();
     this.clouds.length = 0;

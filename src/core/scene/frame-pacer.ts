@@ -1,3 +1,5 @@
+import { GpuFence } from './gpu-fence.js';
+
 /** The first frame of a streaming model comes this long after the stream starts: most models are complete by then. */
 const FIRST_FRAME_MS = 2000;
 /** At most this share of the time goes to drawing while a model streams... */
@@ -13,8 +15,7 @@ const MIN_INTERVAL_MS = 500;
  */
 export class FramePacer {
   private next: number;
-  private fence: WebGLSync | null = null;
-  private drawnAt = 0;
+  private readonly fence = new GpuFence();
 
   /** `firstFrameMs`: how long after `now` the first frame may come (a scene's chunks are worth drawing at once). */
   constructor(private readonly gl: WebGL2RenderingContext, now = performance.now(), firstFrameMs = FIRST_FRAME_MS) {
@@ -28,24 +29,19 @@ export class FramePacer {
 
   /** Has the last frame finished on the GPU (as seen `now`)? Then the next one is scheduled by its cost. */
   settle(now = performance.now()): boolean {
-    if (!this.fence) return true;
-    if (this.gl.getSyncParameter(this.fence, this.gl.SYNC_STATUS) !== this.gl.SIGNALED) return false;
-    this.gl.deleteSync(this.fence);
-    this.fence = null;
-    const cost = now - this.drawnAt;
+    if (!this.fence.pending) return true;
+    if (!this.fence.passed()) return false;
+    const cost = now - this.fence.placedAt;
     this.next = now + Math.max(MIN_INTERVAL_MS, cost * (1 / SHARE - 1));
     return true;
   }
 
   /** Call right after drawing a frame. */
   drawn(now = performance.now()) {
-    this.drawnAt = now;
-    this.fence = this.gl.fenceSync(this.gl.SYNC_GPU_COMMANDS_COMPLETE, 0);
-    this.gl.flush();
+    this.fence.place(this.gl, now);
   }
 
   dispose() {
-    if (this.fence) this.gl.deleteSync(this.fence);
-    this.fence = null;
+    this.fence.clear();
   }
 }

@@ -1,6 +1,7 @@
 import { Matrix4, Vector3, type Camera } from 'three';
 import type { SceneModel } from './scene-model.js';
 import { RANGE_STRIDE } from '../ifc/protocol.js';
+import { GpuFence } from './gpu-fence.js';
 
 /** Objects smaller than this on screen (their box's diagonal, in CSS pixels) are left out while the camera moves. */
 export const MOVING_MIN_PIXELS = 4;
@@ -28,7 +29,7 @@ export class MovingDetail {
   private restTimer = 0;
   private moved = false;
   /** The last moving frame's fence, until the GPU has finished that frame. */
-  private fence: { gl: WebGL2RenderingContext; sync: WebGLSync } | null = null;
+  private readonly fence = new GpuFence();
 
   constructor(
     /** Asks for a frame (the full one, once the camera rests). */
@@ -70,17 +71,12 @@ export class MovingDetail {
   drawn(gl: WebGL2RenderingContext) {
     if (!this.moved) return;
     this.stopWaiting();
-    if (!gl.isContextLost()) {
-      this.fence = { gl, sync: gl.fenceSync(gl.SYNC_GPU_COMMANDS_COMPLETE, 0)! };
-      gl.flush();
-    }
+    this.fence.place(gl);
     const waitForGpu = () => {
-      const fence = this.fence;
-      if (fence && !fence.gl.isContextLost() && fence.gl.getSyncParameter(fence.sync, fence.gl.SYNC_STATUS) !== fence.gl.SIGNALED) {
+      if (!this.fence.passed()) {
         this.restTimer = window.setTimeout(waitForGpu, POLL_MS);
         return;
       }
-      this.stopWaiting();
       this.restTimer = window.setTimeout(() => this.requestRender(), REST_MS);
     };
     this.restTimer = window.setTimeout(waitForGpu, 0);
@@ -92,9 +88,7 @@ export class MovingDetail {
 
   private stopWaiting() {
     window.clearTimeout(this.restTimer);
-    const fence = this.fence;
-    if (fence && !fence.gl.isContextLost()) fence.gl.deleteSync(fence.sync);
-    this.fence = null;
+    this.fence.clear();
   }
 }
 
