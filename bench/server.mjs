@@ -26,7 +26,8 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { allModels, findModel, prepare } from './models.mjs';
 import { startTemporaryPostgres } from '../scripts/temporary-postgres.mjs';
-import { api, cli, databaseFor, newDataDir, removeDataDir, serverEnv, signInAs, startServer } from '../server/test/harness.ts';
+import { api, cli, databaseFor, newDataDir, removeDataDir, serverEnv, signInAs, startServer, waitForOutput } from '../server/test/harness.ts';
+import { READERS_WARMED_UP } from '../server/platform.ts';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
@@ -73,10 +74,7 @@ async function serverWithClient(postgresUrl) {
   const env = serverEnv(dataDir, { JOB_POLL_MS: '50', LOG_LEVEL: 'fatal', DATABASE_URL: databaseFor(dataDir, postgresUrl) ?? '', READER_WARM_UP: '1' });
   const app = cli(env, 'app', 'add', '--name', 'bench', '--redirect-uri', 'http://127.0.0.1:9/cb');
   const server = await startServer(env);
-  for (let waited = 0; !server.output().includes('ifc reader: threads started'); waited += 50) {
-    if (waited > 60_000) throw new Error(`the reader threads did not start in 60 s:\n${server.output()}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  await waitForOutput(server, READERS_WARMED_UP);
   const token = (await signInAs(server.url, app)).access_token;
   const client = api(server.url, token);
   const project = (await client.post('/projects/new', { name: 'bench' })).json;

@@ -14,6 +14,9 @@ import { countUsers, createUser } from './services/users.js';
 import { createSampleProject, SAMPLE } from './services/sample-project.js';
 import type { Settings } from './config.js';
 
+/** What the platform logs once its reader threads have started and warmed up (READER_WARM_UP). */
+export const READERS_WARMED_UP = 'ifc reader: threads started and warmed up';
+
 /** The parts of a running platform process: storage, and the job runner when it runs jobs. */
 export interface Platform {
   db: Database;
@@ -44,7 +47,7 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
   const reader = new IfcReaderThreads({ warmUp: settings.readerWarmUp });
   if (options.runJobs) {
     // In the background: a file that comes meanwhile waits for the threads either way.
-    if (settings.readerWarmUp) reader.start().then(() => log('ifc reader: threads started and warmed up'), (error: Error) => log(`ifc reader: ${error.message}`));
+    if (settings.readerWarmUp) reader.start().then(() => log(READERS_WARMED_UP), (error: Error) => log(`ifc reader: ${error.message}`));
     const read = reader.read.bind(reader);
     const handlers = {
       [IMPORT_JOB]: ifcImportJob(db, blobs, { maxProcessBytes: settings.maxProcessBytes, read }),

@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sampleFile } from '../../samples/files.js';
-import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, type OAuthApp, type TestServer } from './harness.js';
+import { api, cli, newDataDir, removeDataDir, serverEnv, signInAs, startServer, waitForOutput, type OAuthApp, type TestServer } from './harness.js';
+import { READERS_WARMED_UP } from '../platform.js';
 
 /**
  * What a data folder survives: a server killed (SIGKILL) in the middle of an import, a
@@ -167,11 +168,7 @@ describe('a server as it runs by default', () => {
     const app = cli(env, 'app', 'add', '--name', 'Warm', '--redirect-uri', 'http://127.0.0.1:9/cb');
     const server = await startServer(env);
     try {
-      const until = Date.now() + 60_000;
-      while (!server.output().includes('ifc reader: threads started and warmed up')) {
-        assert.ok(Date.now() < until, `no warm-up in 60 s:\n${server.output()}`);
-        await new Promise((r) => setTimeout(r, 50));
-      }
+      await waitForOutput(server, READERS_WARMED_UP);
       const v1 = api(server.url, (await signInAs(server.url, app)).access_token);
       const project = (await v1.post('/projects/new', { name: 'Warm' })).json;
       const model = (await v1.post(`/models/new?project_id=${project.id}`, { name: 'Cabin' })).json;

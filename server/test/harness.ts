@@ -101,6 +101,14 @@ export async function startServer(env: NodeJS.ProcessEnv, script = 'main.ts'): P
   return { url, dataDir: env.DATA_DIR!, env, process: child, output: () => output, stop: end('SIGTERM'), kill: end('SIGKILL') };
 }
 
+/** Resolves once the server's output holds `text`; rejects, with the output, after `timeoutMs`. */
+export async function waitForOutput(server: TestServer, text: string, timeoutMs = 60_000): Promise<void> {
+  for (const until = Date.now() + timeoutMs; !server.output().includes(text); ) {
+    if (Date.now() > until) throw new Error(`no "${text}" from the server in ${timeoutMs / 1000} s:\n${server.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /** Runs server/cli.ts; resolves with its JSON answer. */
 export function cli(env: NodeJS.ProcessEnv, ...args: string[]): any { // eslint-disable-line @typescript-eslint/no-explicit-any
   const result = spawnSync(process.execPath, [...TSX, path.join(SERVER_DIR, 'cli.ts'), ...args], { cwd: ROOT, env, encoding: 'utf8' });
