@@ -76,8 +76,7 @@ export async function projectImage(sql: Sql, blobs: BlobStore, projectId: string
 /** Draws a revision's picture from its plans and records it; resolves with its key, or '' when the plans draw nothing. */
 async function drawAndStore(sql: Sql, blobs: BlobStore, modelId: string, revisionId: number, plansKey: string): Promise<string> {
   const [stored] = await Promise.all([blobs.read(plansKey), checksums()]);
-  // A plain Uint8Array: decodePlans copies arrays out with slice(), which on a Buffer is a view of the whole pool.
-  const svg = drawPlanImage(decodePlans(new Uint8Array(plansKey.endsWith('.gz') ? gunzipSync(stored) : stored), '0'));
+  const svg = drawPlanImage(decodePlans(plansKey.endsWith('.gz') ? gunzipSync(stored) : stored, '0'));
   const key = svg ? plansKey.replace(/(\.plans)?(\.gz)?$/, '') + '.image.svg' : '';
   if (svg) await blobs.put(key, Readable.from([Buffer.from(svg)]));
   // Two first requests at once draw the same picture under the same key: either row update is right.
