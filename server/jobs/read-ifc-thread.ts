@@ -3,6 +3,7 @@ import { readIfc, readProducts, startWebIfc, withModel, writeProcessed, type Rea
 import { warmUp } from './warm-up.js';
 import { doorSymbols, type PlacedSymbol } from '../../src/core/plan/plan-symbols.js';
 import { readUnits } from '../../src/core/ifc/units.js';
+import { stepLineReader } from '../../src/core/ifc/step-lines.js';
 import type { ProductColumns } from '../../src/core/formats/scene.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
@@ -71,8 +72,9 @@ async function run(message: Exclude<Request, { kind: 'next' }>): Promise<unknown
     return await withModel(message.bytes, async (ifc, modelID) => {
       if (message.kind === 'files') return { scene: await writeProcessed(ifc, modelID, message.files, fromPeer(peer)) };
       // The symbols first: the other thread needs them before the table, and its plans wait for them.
-      peer.postMessage({ kind: 'symbols', symbols: doorSymbols(ifc, modelID, readUnits(ifc, modelID)) } satisfies PeerMessage);
-      const table = await readProducts(ifc, modelID, message.objectIdBase, sink);
+      const line = stepLineReader(ifc, modelID, message.bytes);
+      peer.postMessage({ kind: 'symbols', symbols: doorSymbols(ifc, modelID, readUnits(ifc, modelID), line) } satisfies PeerMessage);
+      const table = await readProducts(ifc, modelID, message.objectIdBase, sink, line);
       peer.postMessage({ kind: 'table', table: table.columns() } satisfies PeerMessage);
       return { schema: ifc.GetModelSchema(modelID), products: table.size };
     });

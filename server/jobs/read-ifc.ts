@@ -2,7 +2,8 @@ import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { IfcAPI } from 'web-ifc';
 import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
-import { ProductReader } from '../../src/core/ifc/products.js';
+import { ProductReader, type LineReader } from '../../src/core/ifc/products.js';
+import { stepLineReader } from '../../src/core/ifc/step-lines.js';
 import { ProductTable, writeSceneGeometry, writeSceneProducts } from '../../src/core/ifc/scene-converter.js';
 import type { ProductColumns, SceneEnd } from '../../src/core/formats/scene.js';
 import { checksums } from '../../src/core/formats/checksum.js';
@@ -103,7 +104,7 @@ export async function readIfc(
   files?: ProcessedFiles,
 ): Promise<ReadSummary> {
   return withModel(bytes, async (ifc, modelID) => {
-    const table = sink ? await readProducts(ifc, modelID, objectIdBase, sink) : undefined;
+    const table = sink ? await readProducts(ifc, modelID, objectIdBase, sink, stepLineReader(ifc, modelID, bytes)) : undefined;
     const scene = files && (await writeProcessed(ifc, modelID, files, { products: table?.columns() }));
     return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
   });
@@ -125,9 +126,13 @@ export async function withModel<T>(bytes: Uint8Array, fn: (ifc: IfcAPI, modelID:
   }
 }
 
-/** Every product with its attributes, and each definition once, to `sink`; the scene's product table on the way. */
-export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>): Promise<ProductTable> {
-  const reader = new ProductReader(ifc, modelID, String(objectIdBase));
+/**
+ * Every product with its attributes, and each definition once, to `sink`; the scene's
+ * product table on the way. Lines come from `line` (the file's own bytes tokenized in
+ * JavaScript: step-lines.ts) when given, else from web-ifc's GetLine.
+ */
+export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, line?: LineReader): Promise<ProductTable> {
+  const reader = new ProductReader(ifc, modelID, String(objectIdBase), line);
   const seen = new Set<number>();
   const table = new ProductTable();
   let products: ProductRow[] = [];

@@ -10,6 +10,9 @@ const TRISTATE_NAMES = new Set(['IFCBOOLEAN', 'IFCLOGICAL']);
 const TRISTATE: Record<string, string> = { T: 'TRUE', F: 'FALSE', U: 'UNKNOWN' };
 const SPATIAL_TYPES = new Set(['IFCPROJECT', 'IFCSITE', 'IFCBUILDING', 'IFCBUILDINGSTOREY', 'IFCSPACE']);
 
+/** Reads one line of the open model as web-ifc's `GetLine(modelID, id, false)` does. */
+export type LineReader = (expressId: number) => any;
+
 /**
  * Product records (seed 000) of one open model, built from web-ifc lines on demand.
  * The relation indexes are made once, the first time they are needed.
@@ -25,6 +28,8 @@ export class ProductReader {
     private readonly api: IfcAPI,
     private readonly modelID: number,
     readonly base: string,
+    /** Where lines come from: web-ifc's GetLine, or a faster reader of the same lines (step-lines.ts). */
+    private readonly line: LineReader = (expressId) => api.GetLine(modelID, expressId, false),
   ) {}
 
   /** Every IfcProduct and the IfcProject, by express id. */
@@ -47,7 +52,7 @@ export class ProductReader {
 
   product(expressId: number, options: ProductOptions): Product | null {
     if (!this.isProduct(expressId)) return null;
-    const line = this.api.GetLine(this.modelID, expressId, false);
+    const line = this.line(expressId);
     const parent = this.parentMap().get(expressId);
     const product: Product = {
       objectId: objectId(this.base, expressId),
@@ -86,7 +91,7 @@ export class ProductReader {
     const seen = new Set<number>();
     const node = (id: number): SpatialNode => {
       seen.add(id);
-      const line = this.api.GetLine(this.modelID, id, false);
+      const line = this.line(id);
       const result: SpatialNode = { objectId: objectId(this.base, id), type: this.typeName(id), name: ifcText(line.Name) ?? '', children: [] };
       if (line.Elevation && typeof line.Elevation.value === 'number') result.elevation = line.Elevation.value;
       for (const child of (children.get(id) ?? []).sort((a, b) => a - b)) {
@@ -124,7 +129,7 @@ export class ProductReader {
   private parentMap(): Map<number, number> {
     if (this.parents) return this.parents;
     const parents = new Map<number, number>();
-    const link = (type: number, parentField: string, childField: string) => linkParents(this.api, this.modelID, parents, type, parentField, childField);
+    const link = (type: number, parentField: string, childField: string) => linkParents(this.api, this.modelID, parents, type, parentField, childField, this.line);
     link(IFCRELAGGREGATES, 'RelatingObject', 'RelatedObjects');
     link(IFCRELCONTAINEDINSPATIALSTRUCTURE, 'RelatingStructure', 'RelatedElements');
     link(IFCRELNESTS, 'RelatingObject', 'RelatedObjects');
@@ -140,7 +145,7 @@ export class ProductReader {
     const collect = (type: number, field: string) => {
       const rels = this.api.GetLineIDsWithType(this.modelID, type, true);
       for (let i = 0; i < rels.size(); i++) {
-        const rel = this.api.GetLine(this.modelID, rels.get(i), false);
+        const rel = this.line(rels.get(i));
         const def = rel[field]?.value;
         if (typeof def !== 'number') continue;
         for (const obj of rel.RelatedObjects ?? []) {
@@ -169,7 +174,7 @@ export class ProductReader {
     const value: { objectId: string; type?: string; attributes?: Record<string, AttributeValue> } = { objectId: objectId(this.base, expressId) };
     if (depth > 0) {
       try {
-        const line = this.api.GetLine(this.modelID, expressId, false);
+        const line = this.line(expressId);
         value.type = this.typeName(expressId);
         value.attributes = this.attributes(line, depth - 1);
       } catch {
@@ -208,10 +213,18 @@ export class ProductReader {
  * Records child -> parent (express ids) for every relation of `type`, the parent in
  * `parentField`, the children in `childField`. A child keeps the first parent it gets.
  */
-export function linkParents(api: IfcAPI, modelID: number, parents: Map<number, number>, type: number, parentField: string, childField: string) {
+export function linkParents(
+  api: IfcAPI,
+  modelID: number,
+  parents: Map<number, number>,
+  type: number,
+  parentField: string,
+  childField: string,
+  line: LineReader = (expressId) => api.GetLine(modelID, expressId, false),
+) {
   const rels = api.GetLineIDsWithType(modelID, type, true);
   for (let i = 0; i < rels.size(); i++) {
-    const rel = api.GetLine(modelID, rels.get(i), false);
+    const rel = line(rels.get(i));
     const parent = rel[parentField]?.value;
     const kids = rel[childField];
     for (const kid of Array.isArray(kids) ? kids : [kids]) {

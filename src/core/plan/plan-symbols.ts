@@ -1,5 +1,6 @@
 import { IFCDOOR, IFCDOORSTANDARDCASE, type IfcAPI } from 'web-ifc';
 import type { Units } from '../ifc/units.js';
+import type { LineReader } from '../ifc/products.js';
 import { IDENTITY, apply, axisMatrix, invertRigid, multiply, type Matrix4 as Mat } from '../ifc/matrix4.js';
 
 /**
@@ -43,7 +44,7 @@ function get(field: unknown): Line {
 
 const list = (field: unknown): Line[] => (Array.isArray(field) ? field.map(get) : []);
 
-export function doorSymbols(api: IfcAPI, modelID: number, units: Units): PlacedSymbol[] {
+export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: LineReader = (id) => api.GetLine(modelID, id, false)): PlacedSymbol[] {
   const types = new Map<number, string>();
   nameOfType = (type) => {
     let name = types.get(type);
@@ -57,7 +58,7 @@ export function doorSymbols(api: IfcAPI, modelID: number, units: Units): PlacedS
   lineOf = (id) => {
     let line = lines.get(id);
     if (!line) {
-      line = api.GetLine(modelID, id, false) as Line;
+      line = read(id) as Line;
       lines.set(id, line);
     }
     return line;
