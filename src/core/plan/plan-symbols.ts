@@ -44,6 +44,12 @@ function get(field: unknown): Line {
 
 const list = (field: unknown): Line[] => (Array.isArray(field) ? field.map(get) : []);
 
+/**
+ * The doors' plan symbols, their lines read through `read`. Each door's placement comes
+ * from web-ifc's GetWorldTransformMatrix, whose cached placements slow a later geometry
+ * stream of the same open model a lot (office-200k's: 9 s -> 24 s): read them after the
+ * geometry, or in another web-ifc (the import's products thread).
+ */
 export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: LineReader = (id) => api.GetLine(modelID, id, false)): PlacedSymbol[] {
   const types = new Map<number, string>();
   nameOfType = (type) => {
