@@ -1,12 +1,14 @@
 // The web-ifc our workers get (scripts/web-ifc-lazy-schemas.mjs: each schema's tables and
 // classes in a module of its own, loaded with loadSchemaTables) against web-ifc as
 // published, on the same page: every line of a model of each schema reads the same once
-// its schema is loaded, reading before throws, and a stream plan (made before a model's
-// first frame) needs no schema.
+// its schema is loaded, reading before throws, and a stream plan, the grids and the units
+// (read before a model's first frame) need no schema.
 import * as published from 'web-ifc';
 import * as lazy from 'virtual:web-ifc-lazy-schemas';
 import { StreamPlan } from '../src/core/ifc/stream-plan';
-import { assert, assertEqual } from './support/assert';
+import { readGrids } from '../src/core/ifc/grids';
+import { readUnits } from '../src/core/ifc/units';
+import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { SAMPLES, truthOf } from './support/samples';
 import { elementsInStreamOrder, startWebIfc } from './support/web-ifc';
 import { SCHEMAS, builtSchemas as built } from './support/web-ifc-lazy';
@@ -41,13 +43,16 @@ describe('web-ifc with each schema loaded apart (the workers\' copy)', function 
     assertEqual(built(), '', 'no schema built by Init');
   });
 
-  it('a stream plan (what the viewer reads before its first frame, with a model\'s grids) builds no schema, and visits what GetIfcEntityList lists', async () => {
-    // Every sample has a grid, which is read line by line (so builds the schema): a model without grids is test/real-models/'s.
+  it('a stream plan, the grids and the units (what the viewer reads before its first frame) build no schema, and the plan visits what GetIfcEntityList lists', async () => {
     const bytes = new Uint8Array(await (await fetch(SAMPLES.houseIfc2x3)).arrayBuffer());
     const a = reference.OpenModel(bytes.slice(), { COORDINATE_TO_ORIGIN: false });
     const b = ours.OpenModel(bytes.slice(), { COORDINATE_TO_ORIGIN: false });
     const plan = new StreamPlan(ours, b, null);
-    assertEqual(built(), '', 'schemas built by the plan of an IFC2X3 model');
+    const grids = readGrids(ours, b, '0');
+    assertDeepEqual(readUnits(ours, b), { length: 0.001, angle: 0.017453293 }, 'the IFC2X3 house in millimetres and degrees (its IfcMeasureWithUnit)');
+    assertEqual(built(), '', 'schemas built by the plan, the grids and the units of an IFC2X3 model');
+    assertEqual(grids.length, 1, 'the house has a grid');
+    assertDeepEqual(grids, readGrids(reference, a, '0'), 'the grids as web-ifc as published reads them');
     const expected = elementsInStreamOrder(reference, a);
     reference.CloseModel(a);
     ours.CloseModel(b);

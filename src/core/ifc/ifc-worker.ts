@@ -4,7 +4,7 @@ import { createIfcApi, loadSchema, openModel, wasmBytes, type SchemaUrls } from 
 import { GeometryStream } from './geometry-stream.js';
 import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
-import { hasGrids, readGrids } from './grids.js';
+import { readGrids } from './grids.js';
 import { UnstyledProducts } from './unstyled.js';
 import type { GeometryChunk, OpenResult, Request, RequestMessage, ResponseMessage, WorkerMemory } from './protocol.js';
 import { initFromName } from './worker-name.js';
@@ -53,18 +53,15 @@ async function open(request: Extract<Request, { kind: 'open' }>): Promise<OpenRe
   const result: OpenResult = { units: plan.units, elementUnits: plan.elementUnits, typeNames: {}, grids: [] };
   if (request.details) {
     for (const code of plan.typeCodes()) result.typeNames[code] = products.typeNameOfCode(code);
-    if (hasGrids(ifc, modelID)) {
-      await loadSchema(ifc, modelID, schemaUrls);
-      result.grids = readGrids(ifc, modelID, products.base);
-    }
+    result.grids = readGrids(ifc, modelID, products.base);
   }
   return result;
 }
 
 /**
  * Loads web-ifc's tables of a model's schema, which products and the spatial tree read
- * lines with. Not before the model's geometry: streaming needs none, and a model without
- * grids shows without waiting for them.
+ * lines with. Not before the model's geometry: streaming needs none, nor do the grids and
+ * units (raw lines), so a model shows without waiting for them.
  */
 const withTables = (modelKey: number) => loadSchema(api!, model(modelKey).modelID, schemaUrls);
 
