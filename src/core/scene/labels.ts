@@ -58,6 +58,11 @@ export class Labels {
   private readonly labels = new Map<string, Label>();
   private mode: TextRenderMode = 'canvas';
   private readonly atlas = document.createElement('canvas');
+  /**
+   * Drawn on the CPU: the atlas is many small fills and texts, uploaded whole, which a
+   * canvas on the GPU (software GL without a GPU) drew several times slower.
+   */
+  private readonly ctx = this.atlas.getContext('2d', { willReadFrequently: true })!;
   private readonly texture = new CanvasTexture(this.atlas);
   private readonly material: ShaderMaterial;
   private readonly mesh: Mesh<InstancedBufferGeometry, ShaderMaterial>;
@@ -181,7 +186,7 @@ export class Labels {
 
   /** Width of a label's text in the atlas, with its padding. */
   private widthOf(text: string): number {
-    const ctx = this.atlas.getContext('2d')!;
+    const ctx = this.ctx;
     ctx.font = `${FONT_PX * ATLAS_SCALE}px system-ui, sans-serif`;
     return Math.min(ATLAS_WIDTH, Math.ceil(ctx.measureText(text).width) + 10 * ATLAS_SCALE);
   }
@@ -202,7 +207,7 @@ export class Labels {
     if (height !== this.atlas.height) {
       this.atlas.height = height; // which also clears it
       this.texture.dispose(); // three keeps a texture at the size of its first upload: made again at the new size
-    } else this.atlas.getContext('2d')!.clearRect(0, 0, this.atlas.width, this.atlas.height);
+    } else this.ctx.clearRect(0, 0, this.atlas.width, this.atlas.height);
     this.cursor = { x: 0, y: 0 };
     labels.forEach((label, i) => {
       if (this.cursor.x + widths[i] > ATLAS_WIDTH) this.cursor = { x: 0, y: this.cursor.y + ROW };
@@ -214,7 +219,7 @@ export class Labels {
 
   private draw(label: Label) {
     const { x, y, width } = label.slot!;
-    const ctx = this.atlas.getContext('2d')!;
+    const ctx = this.ctx;
     ctx.font = `${FONT_PX * ATLAS_SCALE}px system-ui, sans-serif`;
     ctx.clearRect(x, y, width, ROW);
     ctx.fillStyle = 'rgba(255,255,255,0.92)';
