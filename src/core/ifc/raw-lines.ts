@@ -8,7 +8,7 @@ const REF = 5;
  * position, derived attributes (written `*`) left out, as web-ifc's classes take them.
  * Reading them needs none of web-ifc's schema tables (GetLine does: about 1-2 MB of
  * script a worker loads for a model's schema), so what a model shows with its first
- * frame (grids, units) is read this way.
+ * frame (grids, units, which products the file gives no colour) is read this way.
  */
 export interface RawLine {
   type: number;
@@ -25,9 +25,14 @@ export function rawLine(api: IfcAPI, modelID: number, expressId: unknown): RawLi
 /** A raw value's content: `{type, value}` (typed values too) to its value, anything else as it is. */
 export const rawValue = (field: unknown): unknown => (field && typeof field === 'object' && 'value' in field ? (field as { value: unknown }).value : field);
 
-/** The line a reference (`{type: 5, value: id}`) points to, or null (not a reference, or dangling). */
-export const referenced = (api: IfcAPI, modelID: number, field: unknown): RawLine | null =>
-  (field as { type?: unknown } | null)?.type === REF ? rawLine(api, modelID, (field as { value: unknown }).value) : null;
+/** The express id a reference (`{type: 5, value: id}`) points to, or 0 when the value is not one. */
+export const refOf = (field: unknown): number => ((field as { type?: unknown } | null)?.type === REF ? Number((field as { value: unknown }).value) : 0);
+
+/** The line a reference points to, or null (not a reference, or dangling). */
+export const referenced = (api: IfcAPI, modelID: number, field: unknown): RawLine | null => {
+  const id = refOf(field);
+  return id ? rawLine(api, modelID, id) : null;
+};
 
 /** A list argument's items, none when it is unset. */
 export const rawList = (field: unknown): unknown[] => (Array.isArray(field) ? field : []);

@@ -2,15 +2,11 @@ import {
   IFCBOOLEANCLIPPINGRESULT, IFCBOOLEANRESULT, IFCMAPPEDITEM, IFCMATERIALDEFINITIONREPRESENTATION, IFCPRODUCTDEFINITIONSHAPE,
   IFCRELASSOCIATESMATERIAL, IFCREPRESENTATIONMAP, IFCSHAPEREPRESENTATION, IFCSTYLEDITEM, type IfcAPI,
 } from 'web-ifc';
-
-/** web-ifc's raw value kind of a reference (web-ifc-api: REF=5). */
-const REF = 5;
+import { rawLine, refOf } from './raw-lines.js';
 /** The lines a product's shape is made of, down to its representation items. */
 const SHAPE_TYPES = new Set([IFCPRODUCTDEFINITIONSHAPE, IFCSHAPEREPRESENTATION, IFCMAPPEDITEM, IFCREPRESENTATIONMAP, IFCBOOLEANRESULT, IFCBOOLEANCLIPPINGRESULT]);
 /** Material selects are shallow (usage, set, layer, material): deeper is something else. */
 const MATERIAL_DEPTH = 4;
-
-type RawValue = { type: number; value: unknown } | RawValue[] | null;
 
 /**
  * Which products the IFC gives no colour. web-ifc draws those white, exactly as an
@@ -57,24 +53,24 @@ export class UnstyledProducts {
       if (!SHAPE_TYPES.has(this.api.GetLineType(this.modelID, id))) return false;
       return refs(this.line(id)).some(walk);
     };
-    return walk(ref(this.line(product)[6])); // IfcProduct.Representation
+    return walk(refOf(this.line(product)[6])); // IfcProduct.Representation
   }
 
   /** Representation items an IfcStyledItem points at. */
   private itemsWithStyle(): Set<number> {
-    this.styledItems ??= new Set(this.ids(IFCSTYLEDITEM).map((id) => ref(this.line(id)[0])).filter((id) => id > 0));
+    this.styledItems ??= new Set(this.ids(IFCSTYLEDITEM).map((id) => refOf(this.line(id)[0])).filter((id) => id > 0));
     return this.styledItems;
   }
 
   /** Products (and types) associated with a material that has a styled representation. */
   private materialStyled(): Set<number> {
     if (this.styledByMaterial) return this.styledByMaterial;
-    const styledMaterials = new Set(this.ids(IFCMATERIALDEFINITIONREPRESENTATION).map((id) => ref(this.line(id)[3])));
+    const styledMaterials = new Set(this.ids(IFCMATERIALDEFINITIONREPRESENTATION).map((id) => refOf(this.line(id)[3])));
     const styled = new Set<number>();
     if (styledMaterials.size > 0) {
       for (const id of this.ids(IFCRELASSOCIATESMATERIAL)) {
         const rel = this.line(id);
-        if (this.reaches(ref(rel[5]), styledMaterials, MATERIAL_DEPTH, new Set())) for (const object of refs(rel[4])) styled.add(object);
+        if (this.reaches(refOf(rel[5]), styledMaterials, MATERIAL_DEPTH, new Set())) for (const object of refs(rel[4])) styled.add(object);
       }
     }
     this.styledByMaterial = styled;
@@ -94,17 +90,13 @@ export class UnstyledProducts {
     return Array.from({ length: vector.size() }, (_, i) => vector.get(i));
   }
 
-  private line(id: number): RawValue[] {
-    return (this.api.GetRawLineData(this.modelID, id)?.arguments ?? []) as RawValue[];
+  private line(id: number): unknown[] {
+    return rawLine(this.api, this.modelID, id)?.args ?? [];
   }
 }
 
-function ref(value: RawValue | undefined): number {
-  return value && !Array.isArray(value) && value.type === REF ? (value.value as number) : 0;
-}
-
 /** Every reference among a line's arguments, lists included. */
-function refs(values: RawValue | RawValue[] | undefined): number[] {
-  if (!Array.isArray(values)) return [ref(values)].filter((id) => id > 0);
+function refs(values: unknown): number[] {
+  if (!Array.isArray(values)) return [refOf(values)].filter((id) => id > 0);
   return values.flatMap((value) => refs(value));
 }
