@@ -4,7 +4,7 @@ import { warmUp } from './warm-up.js';
 import { doorSymbols, type PlacedSymbol } from '../../src/core/plan/plan-symbols.js';
 import { readUnits } from '../../src/core/ifc/units.js';
 import { stepLineReader } from '../../src/core/ifc/step-lines.js';
-import type { ProductColumns } from '../../src/core/formats/scene.js';
+import type { SceneProducts } from '../../src/core/formats/scene.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
 /**
@@ -35,7 +35,7 @@ type Request =
   | { kind: 'files'; bytes: Uint8Array; files: ProcessedFiles; peer: MessagePort }
   | { kind: 'next' };
 
-type PeerMessage = { kind: 'symbols'; symbols: PlacedSymbol[] } | { kind: 'table'; table: ProductColumns };
+type PeerMessage = { kind: 'symbols'; symbols: PlacedSymbol[] } | { kind: 'table'; table: SceneProducts };
 
 const AHEAD = 4;
 const port = parentPort!;
@@ -53,8 +53,8 @@ async function sink(batch: ReadBatch): Promise<void> {
 /** The other thread's symbols and table, as they come on `peer`. */
 function fromPeer(peer: MessagePort) {
   let symbols!: (value: PlacedSymbol[]) => void;
-  let table!: (value: ProductColumns) => void;
-  const reads = { symbols: new Promise<PlacedSymbol[]>((resolve) => (symbols = resolve)), products: new Promise<ProductColumns>((resolve) => (table = resolve)) };
+  let table!: (value: SceneProducts) => void;
+  const reads = { symbols: new Promise<PlacedSymbol[]>((resolve) => (symbols = resolve)), products: new Promise<SceneProducts>((resolve) => (table = resolve)) };
   peer.on('message', (message: PeerMessage) => (message.kind === 'symbols' ? symbols(message.symbols) : table(message.table)));
   return reads;
 }
@@ -75,7 +75,7 @@ async function run(message: Exclude<Request, { kind: 'next' }>): Promise<unknown
       const line = stepLineReader(ifc, modelID, message.bytes);
       peer.postMessage({ kind: 'symbols', symbols: doorSymbols(ifc, modelID, readUnits(ifc, modelID), line) } satisfies PeerMessage);
       const table = await readProducts(ifc, modelID, message.objectIdBase, sink, line);
-      peer.postMessage({ kind: 'table', table: table.columns() } satisfies PeerMessage);
+      peer.postMessage({ kind: 'table', table: table.sceneProducts() } satisfies PeerMessage);
       return { schema: ifc.GetModelSchema(modelID), products: table.size };
     });
   } finally {

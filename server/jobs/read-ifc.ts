@@ -5,7 +5,7 @@ import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
 import { ProductReader, type LineReader } from '../../src/core/ifc/products.js';
 import { stepLineReader } from '../../src/core/ifc/step-lines.js';
 import { ProductTable, writeSceneGeometry, writeSceneProducts } from '../../src/core/ifc/scene-converter.js';
-import type { ProductColumns, SceneEnd } from '../../src/core/formats/scene.js';
+import type { SceneEnd, SceneProducts } from '../../src/core/formats/scene.js';
 import { checksums } from '../../src/core/formats/checksum.js';
 import { encodePlans } from '../../src/core/formats/plans.js';
 import { extractPlan } from '../../src/core/plan/extract-plan.js';
@@ -105,7 +105,7 @@ export async function readIfc(
 ): Promise<ReadSummary> {
   return withModel(bytes, async (ifc, modelID) => {
     const table = sink ? await readProducts(ifc, modelID, objectIdBase, sink, stepLineReader(ifc, modelID, bytes)) : undefined;
-    const scene = files && (await writeProcessed(ifc, modelID, files, { products: table?.columns() }));
+    const scene = files && (await writeProcessed(ifc, modelID, files, { products: table?.sceneProducts() }));
     return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
   });
 }
@@ -128,7 +128,7 @@ export async function withModel<T>(bytes: Uint8Array, fn: (ifc: IfcAPI, modelID:
 
 /**
  * Every product with its attributes, and each definition once, to `sink`; the scene's
- * product table on the way. Lines come from `line` (the file's own bytes tokenized in
+ * product table on the way, and its spatial tree (from the relations read for the products). Lines come from `line` (the file's own bytes tokenized in
  * JavaScript: step-lines.ts) when given, else from web-ifc's GetLine.
  */
 export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, line?: LineReader): Promise<ProductTable> {
@@ -166,6 +166,7 @@ export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: n
     if (products.length === BATCH_SIZE) await flush();
   }
   if (products.length || table.size === 0) await flush();
+  table.spatial = reader.spatial('0');
   return table;
 }
 
@@ -174,7 +175,7 @@ export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: n
  * the doors' plan symbols), each awaited only where it is needed: it may still be on its way.
  */
 export interface OtherReads {
-  products?: ProductColumns | Promise<ProductColumns>;
+  products?: SceneProducts | Promise<SceneProducts>;
   symbols?: PlacedSymbol[] | Promise<PlacedSymbol[]>;
 }
 

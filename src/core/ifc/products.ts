@@ -77,8 +77,8 @@ export class ProductReader {
     return this.entity(expressId, 2);
   }
 
-  /** The spatial structure (project, sites, buildings, storeys, spaces) with names and elevations. */
-  spatial(): SpatialNode | null {
+  /** The spatial structure (project, sites, buildings, storeys, spaces) with names and elevations; object ids on `base`. */
+  spatial(base = this.base): SpatialNode | null {
     const projects = this.api.GetLineIDsWithType(this.modelID, IFCPROJECT);
     if (projects.size() === 0) return null;
     const children = new Map<number, number[]>();
@@ -92,7 +92,7 @@ export class ProductReader {
     const node = (id: number): SpatialNode => {
       seen.add(id);
       const line = this.line(id);
-      const result: SpatialNode = { objectId: objectId(this.base, id), type: this.typeName(id), name: ifcText(line.Name) ?? '', children: [] };
+      const result: SpatialNode = { objectId: objectId(base, id), type: this.typeName(id), name: ifcText(line.Name) ?? '', children: [] };
       if (line.Elevation && typeof line.Elevation.value === 'number') result.elevation = line.Elevation.value;
       for (const child of (children.get(id) ?? []).sort((a, b) => a - b)) {
         if (!seen.has(child) && SPATIAL_TYPES.has(this.typeName(child).toUpperCase())) result.children.push(node(child));

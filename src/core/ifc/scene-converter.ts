@@ -4,8 +4,8 @@ import { ProductReader } from './products.js';
 import { StreamPlan } from './stream-plan.js';
 import { readGrids } from './grids.js';
 import { UnstyledProducts } from './unstyled.js';
-import { encodeChunk, encodeEnd, encodeHeader, encodeProducts, encodeShape, preamble, type ProductColumns, type SceneEnd, type SceneShape } from '../formats/scene.js';
-import type { Product } from '../types.js';
+import { encodeChunk, encodeEnd, encodeHeader, encodeProducts, encodeShape, preamble, type ProductColumns, type SceneEnd, type SceneProducts, type SceneShape } from '../formats/scene.js';
+import type { Product, SpatialNode } from '../types.js';
 import type { GeometryChunk } from './protocol.js';
 
 /**
@@ -19,7 +19,7 @@ export function writeScene(
   ifc: IfcAPI,
   modelID: number,
   write: (bytes: Uint8Array) => void,
-  { products, onPiece }: { products?: ProductColumns; onPiece?: PieceListener } = {},
+  { products, onPiece }: { products?: SceneProducts; onPiece?: PieceListener } = {},
 ): SceneEnd {
   const chunks = writeSceneGeometry(ifc, modelID, write, onPiece);
   return writeSceneProducts(ifc, modelID, write, chunks, products);
@@ -57,24 +57,31 @@ export function writeSceneGeometry(ifc: IfcAPI, modelID: number, write: (bytes: 
   return chunks;
 }
 
-/** The rest of `writeScene` after `writeSceneGeometry` wrote `chunks` chunks: the product table and the end. */
-export function writeSceneProducts(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Array) => void, chunks: number, products?: ProductColumns): SceneEnd {
-  const reader = new ProductReader(ifc, modelID, '0');
-  let table = products;
-  if (!table) {
+/**
+ * The rest of `writeScene` after `writeSceneGeometry` wrote `chunks` chunks: the product
+ * table with the spatial tree, read here unless given (the import's products thread
+ * reads them), and the end.
+ */
+export function writeSceneProducts(ifc: IfcAPI, modelID: number, write: (bytes: Uint8Array) => void, chunks: number, products?: SceneProducts): SceneEnd {
+  let scene = products;
+  if (!scene) {
+    const reader = new ProductReader(ifc, modelID, '0');
     const collect = new ProductTable();
     for (const id of reader.productIds()) collect.add(reader.product(id, {})!, 0);
-    table = collect.columns();
+    collect.spatial = reader.spatial();
+    scene = collect.sceneProducts();
   }
-  write(encodeProducts({ spatial: reader.spatial(), ...table }));
-  const end = { chunks, products: table.expressIds.length };
+  write(encodeProducts(scene));
+  const end = { chunks, products: scene.expressIds.length };
   write(encodeEnd(end));
   return end;
 }
 
-/** Collects the scene's product table (object ids as express ids) record by record. */
+/** Collects the scene's product table (object ids as express ids) record by record, and holds its spatial tree. */
 export class ProductTable {
   private readonly table: ProductColumns = { expressIds: [], parents: [], globalIds: [], types: [], names: [], descriptions: [] };
+  /** The spatial tree, object ids as express ids. */
+  spatial: SpatialNode | null = null;
 
   get size(): number {
     return this.table.expressIds.length;
@@ -91,7 +98,7 @@ export class ProductTable {
     t.descriptions.push(product.description);
   }
 
-  columns(): ProductColumns {
-    return this.table;
+  sceneProducts(): SceneProducts {
+    return { spatial: this.spatial, ...this.table };
   }
 }
