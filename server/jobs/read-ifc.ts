@@ -128,8 +128,9 @@ export async function withModel<T>(bytes: Uint8Array, fn: (ifc: IfcAPI, modelID:
 
 /**
  * Every product with its attributes, and each definition once, to `sink`; the scene's
- * product table on the way, and its spatial tree (from the relations read for the products). Lines come from `line` (the file's own bytes tokenized in
- * JavaScript: step-lines.ts) when given, else from web-ifc's GetLine.
+ * product table on the way, and its spatial tree (from the relations read for the
+ * products). Lines come from `line` (the file's own bytes tokenized in JavaScript:
+ * step-lines.ts) when given, else from web-ifc's GetLine.
  */
 export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, line?: LineReader): Promise<ProductTable> {
   const reader = new ProductReader(ifc, modelID, String(objectIdBase), line);

@@ -11,7 +11,10 @@ const TRISTATE: Record<string, string> = { T: 'TRUE', F: 'FALSE', U: 'UNKNOWN' }
 const SPATIAL_TYPES = new Set(['IFCPROJECT', 'IFCSITE', 'IFCBUILDING', 'IFCBUILDINGSTOREY', 'IFCSPACE']);
 
 /** Reads one line of the open model as web-ifc's `GetLine(modelID, id, false)` does. */
-export type LineReader = (expressId: number) => any;
+export type LineReader = (expressId: number) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Lines through web-ifc's own GetLine. */
+export const webIfcLines = (api: IfcAPI, modelID: number): LineReader => (expressId) => api.GetLine(modelID, expressId, false);
 
 /**
  * Product records (seed 000) of one open model, built from web-ifc lines on demand.
@@ -29,7 +32,7 @@ export class ProductReader {
     private readonly modelID: number,
     readonly base: string,
     /** Where lines come from: web-ifc's GetLine, or a faster reader of the same lines (step-lines.ts). */
-    private readonly line: LineReader = (expressId) => api.GetLine(modelID, expressId, false),
+    private readonly line: LineReader = webIfcLines(api, modelID),
   ) {}
 
   /** Every IfcProduct and the IfcProject, by express id. */
@@ -220,7 +223,7 @@ export function linkParents(
   type: number,
   parentField: string,
   childField: string,
-  line: LineReader = (expressId) => api.GetLine(modelID, expressId, false),
+  line: LineReader = webIfcLines(api, modelID),
 ) {
   const rels = api.GetLineIDsWithType(modelID, type, true);
   for (let i = 0; i < rels.size(); i++) {

@@ -1,5 +1,6 @@
 import { FromRawLineData, type IfcAPI } from 'web-ifc';
 import { schemaNumber } from './web-ifc-engine.js';
+import type { LineReader } from './products.js';
 
 /** web-ifc's raw value kinds, as its GetRawLineData tags them. */
 const STRING = 1, LABEL = 2, ENUM = 3, REAL = 4, REF = 5, INTEGER = 10;
@@ -168,7 +169,7 @@ export class StepLines {
  * objects, built from arguments tokenized in JavaScript. A line the tokenizer cannot read,
  * or whose type differs from web-ifc's, is read by web-ifc itself.
  */
-export function stepLineReader(api: IfcAPI, modelID: number, bytes: Uint8Array): (expressId: number) => any {
+export function stepLineReader(api: IfcAPI, modelID: number, bytes: Uint8Array): LineReader {
   const construct = (FromRawLineData as unknown as Record<number, Record<number, (args: unknown) => Record<string, unknown>>>)[schemaNumber(api, modelID)];
   const codes = new Map<string, number>();
   const typeCode = (name: string) => {

@@ -1,6 +1,6 @@
 import { IFCDOOR, IFCDOORSTANDARDCASE, type IfcAPI } from 'web-ifc';
 import type { Units } from '../ifc/units.js';
-import type { LineReader } from '../ifc/products.js';
+import { webIfcLines, type LineReader } from '../ifc/products.js';
 import { IDENTITY, apply, axisMatrix, invertRigid, multiply, type Matrix4 as Mat } from '../ifc/matrix4.js';
 
 /**
@@ -50,7 +50,7 @@ const list = (field: unknown): Line[] => (Array.isArray(field) ? field.map(get) 
  * stream of the same open model a lot (office-200k's: 9 s -> 24 s): read them after the
  * geometry, or in another web-ifc (the import's products thread).
  */
-export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: LineReader = (id) => api.GetLine(modelID, id, false)): PlacedSymbol[] {
+export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: LineReader = webIfcLines(api, modelID)): PlacedSymbol[] {
   const types = new Map<number, string>();
   nameOfType = (type) => {
     let name = types.get(type);
