@@ -120,6 +120,21 @@ describe('StepLines: the lines of a STEP file read in JavaScript', () => {
     }
   });
 
+  it('leaves a string that is not UTF-8 to web-ifc, which reads it its own way', async () => {
+    const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const bytes = latin1(ODD_FILE.replace("'Jan ''B.'';'", "'Jos\u00e9 short'").replace("'label',$,IFCLABEL('x;y')", "'label',$,IFCLABEL('x \u00e9\u00e8 a longer string of raw ISO 8859-1 bytes')"));
+    const [ifc, model] = await open(bytes);
+    try {
+      const lines = new StepLines(bytes, ifc.GetMaxExpressID(model), (n) => ifc.GetTypeCodeFromName(n), (raw) => ifc.DecodeText(raw));
+      assert.throws(() => lines.read(3), /not UTF-8/);
+      assert.throws(() => lines.read(20), /not UTF-8/);
+      const read = stepLineReader(ifc, model, bytes);
+      for (const id of [3, 20]) assert.deepEqual(JSON.stringify(read(id)), JSON.stringify(ifc.GetLine(model, id, false)), `#${id}`);
+    } finally {
+      ifc.CloseModel(model);
+    }
+  });
+
   for (const name of ['house', 'house-ifc2x3', 'office-2k']) {
     it(`reads every line of the generated ${name} as web-ifc does`, async () => {
       const { lines, mismatches } = await compareLines(new Uint8Array(readFileSync(sampleFile(name).ifc)));

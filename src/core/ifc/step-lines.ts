@@ -6,7 +6,8 @@ import type { LineReader } from './products.js';
 const STRING = 1, LABEL = 2, ENUM = 3, REAL = 4, REF = 5, INTEGER = 10;
 const QUOTE = 39, SEMICOLON = 59, HASH = 35, EQUALS = 61, OPEN = 40, CLOSE = 41, BACKSLASH = 92;
 
-const utf8 = new TextDecoder();
+/** Fails on bytes that are not UTF-8: web-ifc's binding makes something else of those (its own decoder on short strings). */
+const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** A line's arguments as web-ifc's GetRawLineData gives them (values, nested lists, typed values). */
 type RawArguments = unknown[] | null;
@@ -159,8 +160,14 @@ export class StepLines {
       if (c === BACKSLASH || c === QUOTE) escaped = true;
       else if (c >= 128) wide = true;
     }
-    if (escaped) return this.decode(utf8.decode(bytes.subarray(start, end)));
-    return wide ? utf8.decode(bytes.subarray(start, end)) : ascii(bytes, start, end);
+    if (!escaped && !wide) return ascii(bytes, start, end);
+    let text: string;
+    try {
+      text = utf8.decode(bytes.subarray(start, end));
+    } catch {
+      throw new Error('a string that is not UTF-8 is left to web-ifc');
+    }
+    return escaped ? this.decode(text) : text;
   }
 }
 
@@ -247,6 +254,7 @@ function indexOfPair(bytes: Uint8Array, a: number, b: number, from: number): num
   return -1;
 }
 
+/** Text of bytes known to be ASCII. */
 function ascii(bytes: Uint8Array, start: number, end: number): string {
   return end - start < 64 ? String.fromCharCode.apply(null, bytes.subarray(start, end) as unknown as number[]) : utf8.decode(bytes.subarray(start, end));
 }
