@@ -17,7 +17,7 @@ import { startWebIfc } from '../../jobs/read-ifc.js';
  * but legal syntax and on every line of the generated and the real models.
  */
 
-/** STEP syntax the generator never writes: comments, lines split and joined, signs, exponents, escapes, binary. */
+/** STEP syntax the generator never writes: comments, lines split and joined, signs, exponents, escapes, binary, a string over 64 kB. */
 const ODD_FILE = `ISO-10303-21;
 HEADER;
 FILE_DESCRIPTION(('ViewDefinition [Odd; syntax]'),'2;1');
@@ -53,6 +53,7 @@ three lines',$,$);
 #28=IFCPROPERTYLISTVALUE('list',$,(IFCLABEL('a'),IFCLABEL('b')),$);
 #29=IFCPROPERTYSET('0gLz00O0H9XhZA1crsmo4_',#1,'set',$,(#20,#21,#22,#23,#24,#25,#26,#27,#28));
 #30=IFCPROPERTYENUMERATION('enum',(IFCLABEL('a')),$);
+#32=IFCPROPERTYSINGLEVALUE('long',$,IFCTEXT('${'a'.repeat(70_000)}'),$);
 ENDSEC;
 END-ISO-10303-21;
 `;
@@ -98,7 +99,7 @@ describe('StepLines: the lines of a STEP file read in JavaScript', () => {
   it('reads odd but legal syntax as web-ifc does', async () => {
     const bytes = new TextEncoder().encode(ODD_FILE);
     const { lines, mismatches } = await compareLines(bytes);
-    assert.equal(lines, 26);
+    assert.equal(lines, 27);
     assert.deepEqual(mismatches, []);
   });
 
@@ -108,8 +109,10 @@ describe('StepLines: the lines of a STEP file read in JavaScript', () => {
     try {
       const lines = new StepLines(bytes, ifc.GetMaxExpressID(model), (n) => ifc.GetTypeCodeFromName(n), (raw) => ifc.DecodeText(raw));
       assert.throws(() => lines.read(26), /binary values are left to web-ifc/);
+      assert.throws(() => lines.read(32), /over 64 kB is left to web-ifc/);
       assert.equal(lines.read(16), null);
       const read = stepLineReader(ifc, model, bytes);
+      assert.deepEqual(read(32), ifc.GetLine(model, 32, false), 'web-ifc keeps 16 bits of a string\'s length: its own reading');
       assert.deepEqual(read(26), ifc.GetLine(model, 26, false));
       assert.equal(read(26).NominalValue.value, ifc.GetLine(model, 26, false).NominalValue.value);
       assert.equal(read(16), ifc.GetLine(model, 16, false));

@@ -153,6 +153,8 @@ export class StepLines {
     const start = this.i + 1;
     const end = stringEnd(bytes, start);
     if (end < 0) throw new Error('a STEP string without its end');
+    // web-ifc keeps a string's length in 16 bits: what it makes of a longer one is its own
+    if (end - start > 0xffff) throw new Error('a string over 64 kB is left to web-ifc');
     this.i = end + 1;
     let escaped = false, wide = false;
     for (let k = start; k < end; k++) {
