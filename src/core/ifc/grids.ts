@@ -1,4 +1,4 @@
-import { IFCCARTESIANPOINT, IFCGRID, IFCINDEXEDPOLYCURVE, IFCLINE, IFCPOLYLINE, IFCTRIMMEDCURVE, type IfcAPI } from 'web-ifc';
+import { IFCCARTESIANPOINT, IFCGRID, IFCINDEXEDPOLYCURVE, IFCLINE, IFCPOLYLINE, IFCTRIMMEDCURVE, LABEL, type IfcAPI } from 'web-ifc';
 import { readUnits } from './units.js';
 import { objectId } from '../data/object-ids.js';
 import { decodeIfcString } from './products.js';
@@ -20,9 +20,6 @@ export interface AxisData {
   /** x, y, z per point. */
   points: number[];
 }
-
-/** web-ifc's tag of a typed value (IFCPARAMETERVALUE(0.)) among raw values. */
-const TYPED = 2;
 
 const numbers = (list: unknown): number[] => rawList(list).map((c) => Number(rawValue(c)));
 
@@ -93,7 +90,7 @@ function curvePoints(api: IfcAPI, modelID: number, curve: RawLine | null): numbe
         const at = items.find((t) => referenced(api, modelID, t)?.type === IFCCARTESIANPOINT);
         if (at) return point(at);
         // else a parameter: a typed value (IFCPARAMETERVALUE(...)), along the line's vector
-        const t = Number(rawValue(items.find((x) => (x as { type?: number } | null)?.type === TYPED)) ?? 0);
+        const t = Number(rawValue(items.find((x) => (x as { type?: number } | null)?.type === LABEL)) ?? 0);
         return origin.map((o, k) => o + (dir[k] ?? 0) * magnitude * t);
       });
     }

@@ -1,11 +1,9 @@
-import { IFCPROJECT, IFCPRODUCT, InheritanceDef, type IfcAPI } from 'web-ifc';
+import { ENUM, IFCPROJECT, IFCPRODUCT, INTEGER, InheritanceDef, LABEL, REAL, REF, STRING, type IfcAPI } from 'web-ifc';
 import { IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCRELNESTS, IFCRELVOIDSELEMENT, IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE } from 'web-ifc';
 import type { AttributeValue, Product, ProductOptions, SpatialNode } from '../types.js';
 import { objectId } from '../data/object-ids.js';
 import { schemaNumber } from './web-ifc-engine.js';
 
-/** web-ifc's value kinds (web-ifc-api: STRING=1, LABEL=2, ENUM=3, REAL=4, REF=5, INTEGER=10). */
-const STRING = 1, LABEL = 2, ENUM = 3, REAL = 4, REF = 5, INTEGER = 10;
 const TRISTATE_NAMES = new Set(['IFCBOOLEAN', 'IFCLOGICAL']);
 const TRISTATE: Record<string, string> = { T: 'TRUE', F: 'FALSE', U: 'UNKNOWN' };
 const SPATIAL_TYPES = new Set(['IFCPROJECT', 'IFCSITE', 'IFCBUILDING', 'IFCBUILDINGSTOREY', 'IFCSPACE']);

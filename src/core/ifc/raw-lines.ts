@@ -1,7 +1,4 @@
-import type { IfcAPI } from 'web-ifc';
-
-/** web-ifc's tag of a reference among raw values. */
-const REF = 5;
+import { REF, type IfcAPI } from 'web-ifc';
 
 /**
  * Lines as web-ifc's GetRawLineData gives them: the type code and the arguments by

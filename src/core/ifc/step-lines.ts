@@ -1,9 +1,7 @@
-import { FromRawLineData, type IfcAPI } from 'web-ifc';
+import { ENUM, FromRawLineData, INTEGER, LABEL, REAL, REF, STRING, type IfcAPI } from 'web-ifc';
 import { schemaNumber } from './web-ifc-engine.js';
 import type { LineReader } from './products.js';
 
-/** web-ifc's raw value kinds, as its GetRawLineData tags them. */
-const STRING = 1, LABEL = 2, ENUM = 3, REAL = 4, REF = 5, INTEGER = 10;
 const QUOTE = 39, SEMICOLON = 59, HASH = 35, EQUALS = 61, OPEN = 40, CLOSE = 41, BACKSLASH = 92;
 
 /** Fails on bytes that are not UTF-8: web-ifc's binding makes something else of those (its own decoder on short strings). */
