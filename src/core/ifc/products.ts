@@ -59,7 +59,7 @@ export class ProductReader {
       objectId: objectId(this.base, expressId),
       parent: parent === undefined ? '0' : objectId(this.base, parent),
       globalId: ifcText(line.GlobalId) ?? '',
-      type: this.typeName(expressId),
+      type: this.typeNameOfCode(line.type),
       name: ifcText(line.Name) ?? '',
       description: ifcText(line.Description),
     };
@@ -176,7 +176,7 @@ export class ProductReader {
     if (depth > 0) {
       try {
         const line = this.line(expressId);
-        value.type = this.typeName(expressId);
+        value.type = this.typeNameOfCode(line.type);
         value.attributes = this.attributes(line, depth - 1);
       } catch {
         // a dangling reference: keep the id only
@@ -187,7 +187,9 @@ export class ProductReader {
 
   private attributes(line: Record<string, unknown>, depth: number): Record<string, AttributeValue> {
     const out: Record<string, AttributeValue> = {};
-    for (const [key, raw] of Object.entries(line)) {
+    // for...in, not Object.entries: no array per attribute (the import reads hundreds of thousands of lines)
+    for (const key in line) {
+      const raw = line[key];
       if (key === 'expressID' || key === 'type' || raw === null || raw === undefined) continue;
       const value = this.attribute(raw, depth);
       if (value) out[key] = value;
@@ -196,7 +198,14 @@ export class ProductReader {
   }
 
   private attribute(raw: unknown, depth: number): AttributeValue | null {
-    if (Array.isArray(raw)) return { type: 'List', value: raw.map((item) => this.attribute(item, depth)).filter(Boolean) };
+    if (Array.isArray(raw)) {
+      const list: AttributeValue[] = [];
+      for (const item of raw) {
+        const value = this.attribute(item, depth);
+        if (value) list.push(value);
+      }
+      return { type: 'List', value: list };
+    }
     if (typeof raw !== 'object' || raw === null) return null;
     const { type, value, name } = raw as { type?: number; value?: unknown; name?: string };
     if (type === REF && typeof value === 'number') return this.entity(value, depth);

@@ -174,7 +174,7 @@ export class StepLines {
 /**
  * `GetLine(modelID, id, false)` through a StepLines of the file's bytes: the same line
  * objects, built from arguments tokenized in JavaScript. A line the tokenizer cannot read,
- * or whose type differs from web-ifc's, is read by web-ifc itself.
+ * or of a type web-ifc's FromRawLineData does not build, is read by web-ifc itself.
  */
 export function stepLineReader(api: IfcAPI, modelID: number, bytes: Uint8Array): LineReader {
   const construct = (FromRawLineData as unknown as Record<number, Record<number, (args: unknown) => Record<string, unknown>>>)[schemaNumber(api, modelID)];
@@ -186,15 +186,16 @@ export function stepLineReader(api: IfcAPI, modelID: number, bytes: Uint8Array):
   };
   const lines = new StepLines(bytes, api.GetMaxExpressID(modelID), typeCode, (raw) => api.DecodeText(raw));
   return (expressId: number) => {
-    const type = api.GetLineType(modelID, expressId);
     let raw: ReturnType<StepLines['read']> = null;
     try {
-      if (type) raw = lines.read(expressId);
+      raw = lines.read(expressId);
     } catch {
       raw = null;
     }
-    if (!raw || typeCode(raw.name) !== type || !construct?.[type]) return api.GetLine(modelID, expressId, false);
-    const line = construct[type](raw.arguments);
+    // The type from the line's own name: asking web-ifc (GetLineType) cost a call across the binding per line.
+    const type = raw ? typeCode(raw.name) : 0;
+    if (!construct?.[type]) return api.GetLine(modelID, expressId, false);
+    const line = construct[type](raw!.arguments);
     line.expressID = expressId;
     return line;
   };
