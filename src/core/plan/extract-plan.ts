@@ -10,6 +10,7 @@ import { CUT_KINDS, DEFAULT_PLAN_OPTIONS, type CutKind, type PlanLines, type Pla
 import { cutPieces } from './section-cut.js';
 import { spaceFootprint } from './space-footprint.js';
 import { SpatialIndex } from './storeys.js';
+import { piecesByStorey } from './storey-pieces.js';
 import { readUnits } from '../ifc/units.js';
 
 /**
@@ -133,16 +134,17 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
   const symbols = read.symbols ?? doorSymbols(api, modelID, units);
   lap('symbols');
 
+  const near = piecesByStorey(elements, spatial.storeys.map((s) => s.elevation), options.floorTolerance, options.cutHeight);
   const storeys: PlanStorey[] = spatial.storeys.map((info, index) => {
     const cutZ = info.elevation + options.cutHeight;
     const buffers = CUT_KINDS.map(() => new SegmentBuffer());
-    cutPieces(elements, cutZ, kindOf, buffers);
+    cutPieces(near[index], cutZ, kindOf, buffers);
     const cut = {} as Record<CutKind, PlanLines>;
     CUT_KINDS.forEach((kind, k) => {
       cut[kind] = chainSegments(buffers[k].segments, buffers[k].owners).build();
     });
     const below = new SegmentBuffer();
-    belowPieces(elements, info.elevation - options.floorTolerance, cutZ, (owner) => kindOf(owner) >= 0, below);
+    belowPieces(near[index], info.elevation - options.floorTolerance, cutZ, (owner) => kindOf(owner) >= 0, below);
     const belowLines = chainSegments(below.segments, below.owners, 1e-4).build();
     const symbolLines = new LinesBuilder();
     for (const symbol of symbols) {
