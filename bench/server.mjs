@@ -28,6 +28,7 @@ import { allModels, findModel, prepare } from './models.mjs';
 import { startTemporaryPostgres } from '../scripts/temporary-postgres.mjs';
 import { api, cli, databaseFor, newDataDir, removeDataDir, serverEnv, signInAs, startServer, waitForOutput } from '../server/test/harness.ts';
 import { READERS_WARMED_UP } from '../server/platform.ts';
+import { NODE_FLAGS } from '../server/node-flags.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
@@ -61,7 +62,8 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) 
  * timeouts meanwhile (a blocked loop reused a closed one: "other side closed").
  */
 async function readOnce(mode, file, warm = false) {
-  const args = ['--import', 'tsx', path.join(BENCH, 'server/read-once.ts'), mode, file, ...(warm ? ['warm'] : [])];
+  // Ours runs with the platform's flags; raw web-ifc with Node's own (the helpers' garbage collection helps its one thread).
+  const args = [...(mode === 'ours' ? NODE_FLAGS : []), '--import', 'tsx', path.join(BENCH, 'server/read-once.ts'), mode, file, ...(warm ? ['warm'] : [])];
   const result = await promisify(execFile)(process.execPath, args, { encoding: 'utf8', maxBuffer: 1 << 20 }).catch((error) => {
     throw new Error(`${mode} on ${path.basename(file)}: ${String(error.stderr ?? error.message).trim().split('\n').slice(-3).join(' ')}`);
   });

@@ -19,6 +19,7 @@
 // admin@example.com) with the password ADMIN_PASSWORD, or, without it, a generated one
 // printed once (the platform's "first start: ..." line below).
 import { spawn, spawnSync } from 'node:child_process';
+import { NODE_FLAGS } from '../server/node-flags.mjs';
 import { existsSync } from 'node:fs';
 import { bundleIsStale } from './stale-build.mjs';
 import { EXAMPLES } from './example.mjs';
@@ -122,7 +123,7 @@ server.bindCLIShortcuts({ print: true });
 function startPlatform() {
   // The example apps (examples/, `npm run example:react -- serve`, ...) sign in as public clients at their default addresses.
   const examples = Object.entries(EXAMPLES).map(([name, { port }]) => `example-${name}=http://127.0.0.1:${port}/`).join(' ');
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', path.join(ROOT, 'server/main.ts')], {
     cwd: ROOT,
     env: { PUBLIC_CLIENTS: examples, ...process.env },
     stdio: ['ignore', 'pipe', 'pipe'],

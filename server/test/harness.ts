@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createHash, randomBytes } from 'node:crypto';
+import { NODE_FLAGS } from '../node-flags.mjs';
 
 /**
  * Starts the real server (server/main.ts) as a process of its own on a fresh data folder
@@ -14,7 +15,7 @@ import { createHash, randomBytes } from 'node:crypto';
 const SERVER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const ROOT = path.resolve(SERVER_DIR, '..');
 export const ADMIN = { email: 'admin@example.com', password: 'correct horse battery' };
-const TSX = ['--import', 'tsx'];
+const TSX = [...NODE_FLAGS, '--import', 'tsx'];
 
 export interface TestServer {
   url: string;

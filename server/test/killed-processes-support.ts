@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './harness.js';
+import { NODE_FLAGS } from '../node-flags.mjs';
 import { soaking, writeSoakFigures } from './soak.js';
 
 /**
@@ -19,7 +20,7 @@ export interface Worker {
 
 /** Starts server/jobs/worker-main.ts (`npm run worker`); resolves once it takes jobs. */
 export async function startWorker(env: NodeJS.ProcessEnv): Promise<Worker> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'server/jobs/worker-main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...NODE_FLAGS, '--import', 'tsx', path.join(ROOT, 'server/jobs/worker-main.ts')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
