@@ -19,8 +19,8 @@
 // admin@example.com) with the password ADMIN_PASSWORD, or, without it, a generated one
 // printed once (the platform's "first start: ..." line below).
 import { spawn, spawnSync } from 'node:child_process';
-import { NODE_FLAGS } from '../server/node-flags.mjs';
 import { existsSync } from 'node:fs';
+import { NODE_FLAGS } from '../server/node-flags.mjs';
 import { bundleIsStale } from './stale-build.mjs';
 import { EXAMPLES } from './example.mjs';
 import path from 'node:path';

@@ -4,7 +4,7 @@ import type { MeshPiece } from './meshes.js';
  * The pieces each storey's plan looks at: those whose heights overlap the band from
  * `below` under its elevation to `above` over it, each list in the pieces' own order.
  * One pass over the pieces, where a pass per storey read every piece's bounds again
- * (office-200k: 50 storeys of 400k pieces, about a second).
+ * (office-200k: 50 storeys of 400k pieces; its storeys' plans 4.1-4.5 -> 3.8 s).
  */
 export function piecesByStorey(pieces: readonly MeshPiece[], elevations: readonly number[], below: number, above: number): MeshPiece[][] {
   const lists: MeshPiece[][] = elevations.map(() => []);
