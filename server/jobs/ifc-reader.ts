@@ -25,12 +25,13 @@ type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unk
  * product table to the second on a channel of their own: it needs the symbols for the
  * plans and the table last. A file over PARALLEL_MAX_BYTES, or a read of the files
  * alone, goes to one thread. The threads are kept between files (starting them and
- * web-ifc costs more than reading a small model) and ended after a big one, or when
- * either failed. A thread that dies (out of memory, a wasm abort) rejects with `too large
- * to process: ...` when memory was the cause; the next file gets new threads. With `warmUp` (the default), each thread
- * reads the generated house a few times as it starts (warm-up.ts), so that a first file
- * does not run code that is not optimised yet; a thread ended after a big file is then
- * started again at once.
+ * web-ifc costs more than reading a small model) and replaced after a big one; a thread
+ * that failed is replaced, and so is the other when it was still at the same file (it may
+ * wait for the first), never one that had finished. A thread that dies (out of memory, a
+ * wasm abort) rejects with `too large to process: ...` when memory was the cause. With
+ * `warmUp` (the default), each thread reads the generated house a few times as it starts
+ * (warm-up.ts), so that a first file does not run code that is not optimised yet; a
+ * replacement starts at once, to be warm when the next file comes.
  */
 export class IfcReaderThreads {
   private readonly products: ReaderThread;
@@ -64,6 +65,11 @@ export class IfcReaderThreads {
     await Promise.all([this.products.end(), this.files.end()]);
   }
 
+  /** Threads started so far (both kinds, replacements included). */
+  get threadsStarted(): number {
+    return this.products.started + this.files.started;
+  }
+
   private async readNow(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles): Promise<ReadSummary> {
     const keep = bytes.byteLength < RECYCLE_BYTES;
     // A buffer of its own moves to the last thread instead of being copied (a big file would be held once more).
@@ -78,8 +84,8 @@ export class IfcReaderThreads {
       const [read, written] = await Promise.all([products, processed]);
       return { schema: read.schema, products: read.products, scene: written.scene };
     } catch (error) {
-      // The other thread may be waiting for this one, or still reading: neither is of use.
-      await Promise.all([this.products.end(), this.files.end()]);
+      // The failed thread has been replaced already; the other, if still at it, may be waiting for it.
+      await Promise.all([this.products.abandon(), this.files.abandon()]);
       throw error;
     }
   }
@@ -88,6 +94,9 @@ export class IfcReaderThreads {
 /** One reader thread, kept between files. */
 class ReaderThread {
   private worker?: Worker;
+  /** A request is under way (sent, not yet settled). */
+  private busy = false;
+  started = 0;
 
   constructor(private readonly warmUp: boolean) {}
 
@@ -98,6 +107,7 @@ class ReaderThread {
    */
   run<T>(request: object, transfer: TransferListItem[], keep: boolean, sink?: (batch: ReadBatch) => Promise<void>): Promise<T> {
     const worker = (this.worker ??= this.spawn());
+    this.busy = true;
     return new Promise<T>((resolve, reject) => {
       // Batches are written one after another, in order; the request settles once they are.
       // After a failure no other batch is begun (a failed import's rows are removed, and
@@ -108,6 +118,7 @@ class ReaderThread {
       const settle = (result?: unknown) => {
         if (settling) return;
         settling = true;
+        this.busy = false;
         // Only our own listeners go: the Worker keeps internal ones (removeAllListeners would stop its messages).
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         void writing.then(() => {
@@ -140,6 +151,7 @@ class ReaderThread {
   }
 
   private spawn(): Worker {
+    this.started++;
     return new Worker(new URL('./thread-entry.mjs', import.meta.url), {
       workerData: { module: new URL('./read-ifc-thread.ts', import.meta.url).href, warmUp: this.warmUp },
       resourceLimits: { maxOldGenerationSizeMb: MAX_HEAP_MB },
@@ -150,6 +162,13 @@ class ReaderThread {
     const worker = this.worker;
     this.worker = undefined;
     await worker?.terminate();
+  }
+
+  /** Ends a request still under way (its peer failed), and starts the next thread to warm up now; an idle thread stays. */
+  async abandon(): Promise<void> {
+    if (!this.busy) return;
+    await this.end();
+    if (this.warmUp) this.worker = this.spawn();
   }
 }
 

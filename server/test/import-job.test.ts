@@ -186,4 +186,25 @@ describe('the reader threads', () => {
       await Promise.all([warm.close(), cold.close()]);
     }
   });
+
+  it('replace a thread that failed at once, and no other: the next file finds both warmed up', async () => {
+    const threads = new IfcReaderThreads();
+    try {
+      assert.deepEqual(await threads.start(), [WARM_UP_READS, WARM_UP_READS]);
+      assert.equal(threads.threadsStarted, 2);
+      const bytes = readFileSync(file);
+      const cut = new Uint8Array(bytes.subarray(0, bytes.length >> 1));
+      const files = { scene: path.join(tmpdir(), `threads-cut-scene-${process.pid}`), plans: path.join(tmpdir(), `threads-cut-plans-${process.pid}`) };
+      await assert.rejects(threads.read(cut, 0, async () => {}, files), /truncated/i);
+      for (const f of Object.values(files)) rmSync(f, { force: true });
+      // Both threads failed on the cut file and were replaced once each, warming up since;
+      // ended again and started on demand, they would count six.
+      assert.deepEqual(await threads.start(), [WARM_UP_READS, WARM_UP_READS]);
+      assert.equal(threads.threadsStarted, 4);
+      assert.ok((await output(threads.read.bind(threads))).products.length > 0);
+      assert.equal(threads.threadsStarted, 4);
+    } finally {
+      await threads.close();
+    }
+  });
 });
