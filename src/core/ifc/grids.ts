@@ -38,7 +38,7 @@ export function readGrids(api: IfcAPI, modelID: number, base: string): GridData[
   if (ids.size() === 0) return [];
   const scale = readUnits(api, modelID).length;
   const grids: GridData[] = [];
-  for (let i = 0; i < ids.size(); i++) {
+  for (let i = 0, n = ids.size(); i < n; i++) {
     try {
       const id = ids.get(i);
       const grid = rawLine(api, modelID, id)!.args;

@@ -38,7 +38,7 @@ export class ProductReader {
     const ids: number[] = [];
     for (const type of this.types()) {
       const vec = this.api.GetLineIDsWithType(this.modelID, type, false);
-      for (let i = 0; i < vec.size(); i++) ids.push(vec.get(i));
+      for (let i = 0, n = vec.size(); i < n; i++) ids.push(vec.get(i));
     }
     return ids.sort((a, b) => a - b);
   }
@@ -145,7 +145,7 @@ export class ProductReader {
     const map = new Map<number, number[]>();
     const collect = (type: number, field: string) => {
       const rels = this.api.GetLineIDsWithType(this.modelID, type, true);
-      for (let i = 0; i < rels.size(); i++) {
+      for (let i = 0, n = rels.size(); i < n; i++) {
         const rel = this.line(rels.get(i));
         const def = rel[field]?.value;
         if (typeof def !== 'number') continue;
@@ -233,7 +233,7 @@ export function linkParents(
   line: LineReader = webIfcLines(api, modelID),
 ) {
   const rels = api.GetLineIDsWithType(modelID, type, true);
-  for (let i = 0; i < rels.size(); i++) {
+  for (let i = 0, n = rels.size(); i < n; i++) {
     const rel = line(rels.get(i));
     const parent = rel[parentField]?.value;
     const kids = rel[childField];

@@ -36,7 +36,7 @@ export class StreamPlan {
     const types: number[] = [];
     const add = (type: number) => {
       const vector = api.GetLineIDsWithType(modelID, type, false);
-      for (let i = 0; i < vector.size(); i++) {
+      for (let i = 0, n = vector.size(); i < n; i++) {
         const id = vector.get(i);
         if (only && !only.has(id)) continue;
         ids.push(id);

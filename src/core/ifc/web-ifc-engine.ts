@@ -131,7 +131,7 @@ export function wasmBytes(api: IfcAPI): number {
  */
 export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn: (vertices: Float32Array, triangles: Uint32Array, placed: PlacedGeometry) => void) {
   const placed = mesh.geometries;
-  for (let i = 0; i < placed.size(); i++) {
+  for (let i = 0, n = placed.size(); i < n; i++) {
     const piece = placed.get(i);
     const geometry = api.GetGeometry(modelID, piece.geometryExpressID);
     const vertexCount = geometry.GetVertexDataSize();

@@ -78,7 +78,7 @@ export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: Li
     } catch {
       continue; // a type this schema does not have
     }
-    for (let i = 0; i < ids.size(); i++) {
+    for (let i = 0, n = ids.size(); i < n; i++) {
       const id = ids.get(i);
       try {
         const symbol = readSymbol(api, modelID, id, units, mapped);

@@ -44,7 +44,7 @@ export class SpatialIndex {
     this.link(IFCRELVOIDSELEMENT, 'RelatingBuildingElement', 'RelatedOpeningElement');
 
     const ids = api.GetLineIDsWithType(modelID, IFCBUILDINGSTOREY);
-    for (let i = 0; i < ids.size(); i++) {
+    for (let i = 0, n = ids.size(); i < n; i++) {
       const id = ids.get(i);
       const line = api.GetLine(modelID, id, false);
       this.storeys.push({
