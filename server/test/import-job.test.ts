@@ -197,8 +197,8 @@ describe('the reader threads', () => {
       const files = { scene: path.join(tmpdir(), `threads-cut-scene-${process.pid}`), plans: path.join(tmpdir(), `threads-cut-plans-${process.pid}`) };
       await assert.rejects(threads.read(cut, 0, async () => {}, files), /truncated/i);
       for (const f of Object.values(files)) rmSync(f, { force: true });
-      // Both threads failed on the cut file and were replaced once each, warming up since;
-      // ended again and started on demand, they would count six.
+      // Both threads failed on the cut file and were replaced once each, warming up since
+      // (before, the failure's catch ended those replacements too: five had started here).
       assert.deepEqual(await threads.start(), [WARM_UP_READS, WARM_UP_READS]);
       assert.equal(threads.threadsStarted, 4);
       assert.ok((await output(threads.read.bind(threads))).products.length > 0);
