@@ -31,14 +31,18 @@ type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unk
  * wasm abort) rejects with `too large to process: ...` when memory was the cause. With
  * `warmUp` (the default), each thread reads the generated house a few times as it starts
  * (warm-up.ts), so that a first file does not run code that is not optimised yet; a
- * replacement starts at once, to be warm when the next file comes.
+ * replacement starts as soon as the file is done, to be warm when the next one comes.
  */
 export class IfcReaderThreads {
   private readonly products: ReaderThread;
   private readonly files: ReaderThread;
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor({ warmUp = true }: { warmUp?: boolean } = {}) {
+  private readonly recycleBytes: number;
+
+  /** `recycleBytes`: files from this size on end the threads after them (tests make it small). */
+  constructor({ warmUp = true, recycleBytes = RECYCLE_BYTES }: { warmUp?: boolean; recycleBytes?: number } = {}) {
+    this.recycleBytes = recycleBytes;
     this.products = new ReaderThread(warmUp);
     this.files = new ReaderThread(warmUp);
   }
@@ -71,22 +75,28 @@ export class IfcReaderThreads {
   }
 
   private async readNow(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles): Promise<ReadSummary> {
-    const keep = bytes.byteLength < RECYCLE_BYTES;
+    const keep = bytes.byteLength < this.recycleBytes;
     // A buffer of its own moves to the last thread instead of being copied (a big file would be held once more).
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
-    if (!sink || !files || bytes.byteLength > PARALLEL_MAX_BYTES) {
-      return this.files.run<ReadSummary>({ kind: 'read', bytes, objectIdBase, products: sink !== null, files }, own, keep, sink ?? undefined);
-    }
-    const { port1, port2 } = new MessageChannel();
-    const products = this.products.run<{ schema: string; products: number }>({ kind: 'products', bytes, objectIdBase, peer: port1 }, [port1], keep, sink);
-    const processed = this.files.run<{ scene: SceneEnd }>({ kind: 'files', bytes, files, peer: port2 }, [port2, ...own], keep);
     try {
-      const [read, written] = await Promise.all([products, processed]);
-      return { schema: read.schema, products: read.products, scene: written.scene };
-    } catch (error) {
-      // The failed thread has been replaced already; the other, if still at it, may be waiting for it.
-      await Promise.all([this.products.abandon(), this.files.abandon()]);
-      throw error;
+      if (!sink || !files || bytes.byteLength > PARALLEL_MAX_BYTES) {
+        return await this.files.run<ReadSummary>({ kind: 'read', bytes, objectIdBase, products: sink !== null, files }, own, keep, sink ?? undefined);
+      }
+      const { port1, port2 } = new MessageChannel();
+      const products = this.products.run<{ schema: string; products: number }>({ kind: 'products', bytes, objectIdBase, peer: port1 }, [port1], keep, sink);
+      const processed = this.files.run<{ scene: SceneEnd }>({ kind: 'files', bytes, files, peer: port2 }, [port2, ...own], keep);
+      try {
+        const [read, written] = await Promise.all([products, processed]);
+        return { schema: read.schema, products: read.products, scene: written.scene };
+      } catch (error) {
+        // The failed thread has ended; the other, if still at it, may be waiting for it.
+        await Promise.all([this.products.abandon(), this.files.abandon()]);
+        throw error;
+      }
+    } finally {
+      // Replacements start once the file is done, not while the other thread still reads it (their warm-up would take its CPU).
+      this.products.replace();
+      this.files.replace();
     }
   }
 }
@@ -122,11 +132,7 @@ class ReaderThread {
         // Only our own listeners go: the Worker keeps internal ones (removeAllListeners would stop its messages).
         worker.off('message', onMessage).off('error', onError).off('exit', onExit);
         void writing.then(() => {
-          if ((failure || !keep) && this.worker === worker) {
-            void this.end();
-            // The next file's thread warms up now rather than when that file comes.
-            if (this.warmUp) this.worker = this.spawn();
-          }
+          if ((failure || !keep) && this.worker === worker) void this.end();
           if (failure) reject(failure);
           else resolve(result as T);
         });
@@ -164,11 +170,14 @@ class ReaderThread {
     await worker?.terminate();
   }
 
-  /** Ends a request still under way (its peer failed), and starts the next thread to warm up now; an idle thread stays. */
+  /** Ends a request still under way (its peer failed); an idle thread stays. */
   async abandon(): Promise<void> {
-    if (!this.busy) return;
-    await this.end();
-    if (this.warmUp) this.worker = this.spawn();
+    if (this.busy) await this.end();
+  }
+
+  /** Starts the next thread now, when this one was ended, so that it is warm when the next file comes. */
+  replace(): void {
+    if (this.warmUp && !this.worker) this.worker = this.spawn();
   }
 }
 

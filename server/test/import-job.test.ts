@@ -207,4 +207,23 @@ describe('the reader threads', () => {
       await threads.close();
     }
   });
+
+  it('replace both threads after a big file once it is done, not while the other thread still reads it', async () => {
+    const threads = new IfcReaderThreads({ recycleBytes: 0 });
+    try {
+      await threads.start();
+      // What threadsStarted was while the file was read (the products thread ends first: before, its replacement started then).
+      const during = new Set<number>();
+      const poll = setInterval(() => during.add(threads.threadsStarted), 1);
+      const read = await output(threads.read.bind(threads)).finally(() => clearInterval(poll));
+      assert.ok(read.products.length > 0);
+      assert.deepEqual([...during], [2]);
+      assert.equal(threads.threadsStarted, 4);
+      assert.deepEqual(await threads.start(), [WARM_UP_READS, WARM_UP_READS], 'the replacements warm up');
+      assert.deepEqual((await output(threads.read.bind(threads))).products, read.products);
+      assert.equal(threads.threadsStarted, 6);
+    } finally {
+      await threads.close();
+    }
+  });
 });
