@@ -135,6 +135,14 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
   lap('symbols');
 
   const near = piecesByStorey(elements, spatial.storeys.map((s) => s.elevation), options.floorTolerance, options.cutHeight);
+  // Each symbol to its storey in one pass, not a pass over all of them per storey.
+  const symbolLines = spatial.storeys.map(() => new LinesBuilder());
+  for (const symbol of symbols) {
+    let storey = spatial.storeyOf(symbol.owner);
+    if (storey < 0) storey = defaultIndex >= 0 ? defaultIndex : spatial.storeyAt(symbol.z);
+    const lines = symbolLines[storey];
+    if (lines) for (const line of symbol.lines) lines.add(line, symbol.owner);
+  }
   const storeys: PlanStorey[] = spatial.storeys.map((info, index) => {
     const cutZ = info.elevation + options.cutHeight;
     const buffers = CUT_KINDS.map(() => new SegmentBuffer());
@@ -146,18 +154,11 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
     const below = new SegmentBuffer();
     belowPieces(near[index], info.elevation - options.floorTolerance, cutZ, (owner) => kindOf(owner) >= 0, below);
     const belowLines = chainSegments(below.segments, below.owners, 1e-4).build();
-    const symbolLines = new LinesBuilder();
-    for (const symbol of symbols) {
-      let storey = spatial.storeyOf(symbol.owner);
-      if (storey < 0) storey = defaultIndex >= 0 ? defaultIndex : spatial.storeyAt(symbol.z);
-      if (storey !== index) continue;
-      for (const line of symbol.lines) symbolLines.add(line, symbol.owner);
-    }
     const storeySpaces = spaces.map((s, i) => (s.storey === index ? i : -1)).filter((i) => i >= 0);
     const bounds = new Float64Array(4).fill(NaN);
     for (const kind of CUT_KINDS) linesBounds(cut[kind], bounds);
     for (const i of storeySpaces) linesBounds(spaces[i].rings, bounds);
-    const symbolsBuilt = symbolLines.build();
+    const symbolsBuilt = symbolLines[index].build();
     linesBounds(symbolsBuilt, bounds);
     if (!Number.isFinite(bounds[0])) linesBounds(belowLines, bounds);
     return {
