@@ -18,7 +18,7 @@ export function belowPieces(pieces: readonly MeshPiece[], low: number, high: num
       let x1 = p[a], y1 = p[a + 1], z1 = p[a + 2];
       let x2 = p[b], y2 = p[b + 1], z2 = p[b + 2];
       if ((z1 < low && z2 < low) || (z1 > high && z2 > high)) continue;
-      // Clip to low <= z <= high (inline, not a closure made per edge: see chain.ts).
+      // Clip to low <= z <= high (inline: a closure made per edge cost more than the clipping).
       if (z1 !== z2) {
         const below1 = !(z1 >= low), below2 = !(z2 >= low);
         if (below1 && below2) continue;

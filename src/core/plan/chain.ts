@@ -46,16 +46,26 @@ export class SegmentBuffer {
 
 /** Appends polylines and packs them as PlanLines. */
 export class LinesBuilder {
-  private coords: number[] = [];
-  private starts: number[] = [0];
-  private owners: number[] = [];
+  // Typed arrays that grow: a storey's plan has hundreds of thousands of values, pushed one by one.
+  private coords = new Float64Array(256);
+  private starts = new Uint32Array(64);
+  private owners = new Uint32Array(64);
+  private values = 0;
+  private count = 0;
 
   /** Adds one polyline of flat x, y pairs. */
   add(points: ArrayLike<number>, owner: number) {
-    if (points.length < 4) return;
-    for (let i = 0; i < points.length; i++) this.coords.push(points[i]);
-    this.starts.push(this.coords.length / 2);
-    this.owners.push(owner);
+    const n = points.length;
+    if (n < 4) return;
+    if (this.values + n > this.coords.length) this.coords = grown(this.coords, this.values + n);
+    if (this.count + 2 > this.starts.length) {
+      this.starts = grown(this.starts, this.count + 2);
+      this.owners = grown(this.owners, this.count + 2);
+    }
+    for (let i = 0; i < n; i++) this.coords[this.values + i] = points[i];
+    this.values += n;
+    this.owners[this.count] = owner;
+    this.starts[++this.count] = this.values / 2;
   }
 
   addAll(lines: PlanLines) {
@@ -64,12 +74,19 @@ export class LinesBuilder {
   }
 
   get size(): number {
-    return this.owners.length;
+    return this.count;
   }
 
   build(): PlanLines {
-    return { coords: new Float64Array(this.coords), starts: new Uint32Array(this.starts), owners: new Uint32Array(this.owners) };
+    return { coords: this.coords.slice(0, this.values), starts: this.starts.slice(0, this.count + 1), owners: this.owners.slice(0, this.count) };
   }
+}
+
+/** A copy of `a` with room for at least `length` values. */
+function grown<T extends Float64Array | Uint32Array>(a: T, length: number): T {
+  const b = new (a.constructor as { new (length: number): T })(Math.max(length, a.length * 2));
+  b.set(a);
+  return b;
 }
 
 export function emptyLines(): PlanLines {
@@ -94,97 +111,151 @@ export function chainSegments(segments: Float64Array, owners: Uint32Array, grid 
   const count = owners.length;
   if (count === 0) return out;
   // Group by owner (stable), so loops never run from one object into another.
-  const order = new Uint32Array(count);
-  for (let i = 0; i < count; i++) order[i] = i;
-  order.sort((a, b) => owners[a] - owners[b] || a - b);
-
+  const order = byOwner(owners);
+  const graph = new EdgeGraph(grid);
   let begin = 0;
   while (begin < count) {
     const owner = owners[order[begin]];
     let end = begin;
     while (end < count && owners[order[end]] === owner) end++;
-    chainGroup(segments, order.subarray(begin, end), owner, grid, straight, out);
+    graph.read(segments, order, begin, end);
+    graph.chain(straight, owner, out);
     begin = end;
   }
   return out;
 }
 
-/** One owner's edges as a graph: unique undirected edges and, per vertex, its edges (CSR). */
-interface EdgeGraph {
-  edgeA: number[];
-  edgeB: number[];
-  first: Uint32Array;
-  adjacent: Uint32Array;
-  used: Uint8Array;
+/** Segment indices ordered by owner, then index. */
+function byOwner(owners: Uint32Array): Uint32Array {
+  const count = owners.length;
+  const order = new Uint32Array(count);
+  let sorted = true;
+  for (let i = 1; i < count && sorted; i++) sorted = owners[i - 1] <= owners[i];
+  if (sorted) {
+    // Often so: a storey's pieces come in the stream's order.
+    for (let i = 0; i < count; i++) order[i] = i;
+    return order;
+  }
+  let span = 1;
+  while (span < count) span *= 2;
+  if (span * 2 ** 32 <= Number.MAX_SAFE_INTEGER) {
+    // One number per segment, sorted natively: a comparator costs a call per comparison.
+    const keys = new Float64Array(count);
+    for (let i = 0; i < count; i++) keys[i] = owners[i] * span + i;
+    keys.sort();
+    for (let i = 0; i < count; i++) order[i] = keys[i] % span;
+  } else {
+    for (let i = 0; i < count; i++) order[i] = i;
+    order.sort((a, b) => owners[a] - owners[b] || a - b);
+  }
+  return order;
 }
 
-// Plain functions, not closures made anew for each owner's group (a wall's cut is a
-// handful of segments), here and in below-cut.ts: office-20k's storeys took 0.67 s, now 0.46.
-function chainGroup(segments: Float64Array, members: Uint32Array, owner: number, grid: number, straight: number, out: LinesBuilder) {
-  const points = new PointIndex(grid, members.length * 2);
-  const { xs, ys } = points;
-  const ends: number[] = [];
-  for (const s of members) {
-    const a = points.id(segments[s * 4], segments[s * 4 + 1]);
-    const b = points.id(segments[s * 4 + 2], segments[s * 4 + 3]);
-    if (a !== b) ends.push(a, b);
-  }
-  // Unique undirected edges.
-  const n = xs.length;
-  const seen = new Set<number>();
-  const edgeA: number[] = [];
-  const edgeB: number[] = [];
-  for (let i = 0; i < ends.length; i += 2) {
-    const a = ends[i], b = ends[i + 1];
-    const key = a < b ? a * n + b : b * n + a;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    edgeA.push(a);
-    edgeB.push(b);
-  }
-  // Adjacency (CSR).
-  const degree = new Uint32Array(n + 1);
-  for (let e = 0; e < edgeA.length; e++) {
-    degree[edgeA[e]]++;
-    degree[edgeB[e]]++;
-  }
-  const first = new Uint32Array(n + 1);
-  for (let v = 0; v < n; v++) first[v + 1] = first[v] + degree[v];
-  const fill = first.slice(0, n);
-  const adjacent = new Uint32Array(edgeA.length * 2);
-  for (let e = 0; e < edgeA.length; e++) {
-    adjacent[fill[edgeA[e]]++] = e;
-    adjacent[fill[edgeB[e]]++] = e;
-  }
-  const graph: EdgeGraph = { edgeA, edgeB, first, adjacent, used: new Uint8Array(edgeA.length) };
-  // Open chains first (from ends and branch points), then what is left are loops.
-  for (let v = 0; v < n; v++) {
-    if (degree[v] === 2) continue;
-    while (nextEdge(graph, v) >= 0) emitPath(walk(graph, v), xs, ys, straight, owner, out);
-  }
-  for (let e = 0; e < edgeA.length; e++) {
-    if (!graph.used[e]) emitPath(walk(graph, edgeA[e]), xs, ys, straight, owner, out);
-  }
-}
+/**
+ * One owner's edges as a graph: unique undirected edges and, per vertex, its edges (CSR).
+ * One graph reads group after group, its arrays reused: a wall's cut is a handful of
+ * segments, and new arrays for each cost more than the chaining (office-200k's storeys).
+ */
+class EdgeGraph {
+  readonly points: PointIndex;
+  private edgeA = new Int32Array(64);
+  private edgeB = new Int32Array(64);
+  private edges = 0;
+  private degree = new Uint32Array(64);
+  private first = new Uint32Array(65);
+  private fill = new Uint32Array(64);
+  private adjacent = new Uint32Array(128);
+  private used = new Uint8Array(64);
+  private readonly seen = new Set<number>();
 
-function nextEdge(graph: EdgeGraph, v: number): number {
-  for (let k = graph.first[v]; k < graph.first[v + 1]; k++) if (!graph.used[graph.adjacent[k]]) return graph.adjacent[k];
-  return -1;
-}
-
-/** The path from `start` along unused edges until it ends or comes back to `start`. */
-function walk(graph: EdgeGraph, start: number): number[] {
-  const path = [start];
-  let v = start;
-  for (;;) {
-    const e = nextEdge(graph, v);
-    if (e < 0) break;
-    graph.used[e] = 1;
-    v = graph.edgeA[e] === v ? graph.edgeB[e] : graph.edgeA[e];
-    path.push(v);
-    if (v === start) break;
+  constructor(grid: number) {
+    this.points = new PointIndex(grid);
   }
-  return path;
+
+  /** The unique edges of segments `order[begin..end)`, and who meets where. */
+  read(segments: Float64Array, order: Uint32Array, begin: number, end: number) {
+    const { points, seen } = this;
+    points.clear();
+    seen.clear();
+    this.edges = 0;
+    if (this.edgeA.length < end - begin) {
+      this.edgeA = new Int32Array((end - begin) * 2);
+      this.edgeB = new Int32Array((end - begin) * 2);
+      this.used = new Uint8Array((end - begin) * 2);
+    }
+    const ends: number[] = [];
+    for (let i = begin; i < end; i++) {
+      const s = order[i];
+      const a = points.id(segments[s * 4], segments[s * 4 + 1]);
+      const b = points.id(segments[s * 4 + 2], segments[s * 4 + 3]);
+      if (a !== b) ends.push(a, b);
+    }
+    // Unique undirected edges (keys need every point's id first).
+    const n = points.size;
+    for (let i = 0; i < ends.length; i += 2) {
+      const a = ends[i], b = ends[i + 1];
+      const key = a < b ? a * n + b : b * n + a;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      this.edgeA[this.edges] = a;
+      this.edgeB[this.edges] = b;
+      this.used[this.edges] = 0;
+      this.edges++;
+    }
+    // Adjacency (CSR).
+    if (this.degree.length < n) {
+      this.degree = new Uint32Array(n * 2);
+      this.first = new Uint32Array(n * 2 + 1);
+      this.fill = new Uint32Array(n * 2);
+    }
+    if (this.adjacent.length < this.edges * 2) this.adjacent = new Uint32Array(this.edges * 4);
+    const { degree, first, fill, adjacent, edgeA, edgeB } = this;
+    degree.fill(0, 0, n);
+    for (let e = 0; e < this.edges; e++) {
+      degree[edgeA[e]]++;
+      degree[edgeB[e]]++;
+    }
+    first[0] = 0;
+    for (let v = 0; v < n; v++) first[v + 1] = first[v] + degree[v];
+    fill.set(first.subarray(0, n));
+    for (let e = 0; e < this.edges; e++) {
+      adjacent[fill[edgeA[e]]++] = e;
+      adjacent[fill[edgeB[e]]++] = e;
+    }
+  }
+
+  /** The group's polylines to `out`: open chains first (from ends and branch points), then what is left are loops. */
+  chain(straight: number, owner: number, out: LinesBuilder) {
+    const { xs, ys } = this.points;
+    const n = this.points.size;
+    for (let v = 0; v < n; v++) {
+      if (this.degree[v] === 2) continue;
+      while (this.nextEdge(v) >= 0) emitPath(this.walk(v), xs, ys, straight, owner, out);
+    }
+    for (let e = 0; e < this.edges; e++) {
+      if (!this.used[e]) emitPath(this.walk(this.edgeA[e]), xs, ys, straight, owner, out);
+    }
+  }
+
+  private nextEdge(v: number): number {
+    for (let k = this.first[v]; k < this.first[v + 1]; k++) if (!this.used[this.adjacent[k]]) return this.adjacent[k];
+    return -1;
+  }
+
+  /** The path from `start` along unused edges until it ends or comes back to `start`. */
+  private walk(start: number): number[] {
+    const path = [start];
+    let v = start;
+    for (;;) {
+      const e = this.nextEdge(v);
+      if (e < 0) break;
+      this.used[e] = 1;
+      v = this.edgeA[e] === v ? this.edgeB[e] : this.edgeA[e];
+      path.push(v);
+      if (v === start) break;
+    }
+    return path;
+  }
 }
 
 function emitPath(path: number[], xs: number[], ys: number[], straight: number, owner: number, out: LinesBuilder) {

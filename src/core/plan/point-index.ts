@@ -8,6 +8,8 @@ export class PointIndex {
   readonly ys: number[] = [];
   private cellX: Float64Array;
   private cellY: Float64Array;
+  /** Per id, its slot in `table`: clear() empties only those. */
+  private slots: Int32Array;
   private table: Int32Array;
   private readonly scale: number;
 
@@ -18,7 +20,19 @@ export class PointIndex {
     while (size < expected * 2) size <<= 1;
     this.cellX = new Float64Array(size / 2);
     this.cellY = new Float64Array(size / 2);
+    this.slots = new Int32Array(size / 2);
     this.table = new Int32Array(size).fill(-1);
+  }
+
+  /**
+   * Forgets every point, keeping the tables: one index serves many small groups (a plan
+   * chains each object's few segments apart, and three typed arrays per object cost more
+   * than the chaining).
+   */
+  clear(): void {
+    for (let id = 0; id < this.xs.length; id++) this.table[this.slots[id]] = -1;
+    this.xs.length = 0;
+    this.ys.length = 0;
   }
 
   get size(): number {
@@ -40,17 +54,14 @@ export class PointIndex {
     this.xs.push(x);
     this.ys.push(y);
     if (id >= this.cellX.length) {
-      const grow = (a: Float64Array) => {
-        const b = new Float64Array(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.cellX = grow(this.cellX);
-      this.cellY = grow(this.cellY);
+      this.cellX = grown(this.cellX);
+      this.cellY = grown(this.cellY);
+      this.slots = grown(this.slots);
     }
     this.cellX[id] = cx;
     this.cellY[id] = cy;
     this.table[h] = id;
+    this.slots[id] = h;
     if ((id + 1) * 2 > this.table.length) this.rehash();
     return id;
   }
@@ -63,7 +74,14 @@ export class PointIndex {
       let h = (Math.imul(cx | 0, 73856093) ^ Math.imul(cy | 0, 19349663) ^ Math.imul((cx / 4294967296) | 0, 83492791)) & mask;
       while (table[h] >= 0) h = (h + 1) & mask;
       table[h] = id;
+      this.slots[id] = h;
     }
     this.table = table;
   }
+}
+
+function grown<T extends Float64Array | Int32Array>(a: T): T {
+  const b = new (a.constructor as { new (length: number): T })(a.length * 2);
+  b.set(a);
+  return b;
 }
