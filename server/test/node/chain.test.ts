@@ -38,6 +38,12 @@ describe('chainSegments: segments into polylines', () => {
     ]);
   });
 
+  it('builds no lines as PlanLines with one start, 0', () => {
+    for (const built of [new LinesBuilder().build(), chainSegments(new Float64Array(0), new Uint32Array(0)).build(), chainSegments(new Float64Array([1, 1, 1, 1]), new Uint32Array([4])).build()]) {
+      assert.deepEqual([[...built.coords], [...built.starts], [...built.owners]], [[], [0], []]);
+    }
+  });
+
   it('gives what chaining each owner alone gives, for many groups one after another', () => {
     let seed = 11;
     const random = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);

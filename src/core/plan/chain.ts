@@ -44,12 +44,16 @@ export class SegmentBuffer {
   }
 }
 
+const NO_COORDS = new Float64Array(0);
+const NO_INDICES = new Uint32Array(0);
+
 /** Appends polylines and packs them as PlanLines. */
 export class LinesBuilder {
-  // Typed arrays that grow: a storey's plan has hundreds of thousands of values, pushed one by one.
-  private coords = new Float64Array(256);
-  private starts = new Uint32Array(64);
-  private owners = new Uint32Array(64);
+  // Typed arrays that grow: a storey's plan has hundreds of thousands of values, pushed
+  // one by one. They start empty (shared, never written): a space's outline makes one builder.
+  private coords = NO_COORDS;
+  private starts = NO_INDICES;
+  private owners = NO_INDICES;
   private values = 0;
   private count = 0;
 
@@ -78,13 +82,13 @@ export class LinesBuilder {
   }
 
   build(): PlanLines {
-    return { coords: this.coords.slice(0, this.values), starts: this.starts.slice(0, this.count + 1), owners: this.owners.slice(0, this.count) };
+    return { coords: this.coords.slice(0, this.values), starts: this.count ? this.starts.slice(0, this.count + 1) : new Uint32Array(1), owners: this.owners.slice(0, this.count) };
   }
 }
 
 /** A copy of `a` with room for at least `length` values. */
 function grown<T extends Float64Array | Uint32Array>(a: T, length: number): T {
-  const b = new (a.constructor as { new (length: number): T })(Math.max(length, a.length * 2));
+  const b = new (a.constructor as { new (length: number): T })(Math.max(length, a.length * 2, 16));
   b.set(a);
   return b;
 }
