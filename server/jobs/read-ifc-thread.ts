@@ -1,7 +1,8 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { readIfc, readProducts, startWebIfc, withModel, writeProcessed, type ReadBatch } from './read-ifc.js';
+import { readIfc, readProducts, startWebIfc, withModel, writeProcessed, type PlanReads, type ReadBatch } from './read-ifc.js';
 import { warmUp } from './warm-up.js';
-import { doorSymbols, type PlacedSymbol } from '../../src/core/plan/plan-symbols.js';
+import { doorSymbols } from '../../src/core/plan/plan-symbols.js';
+import { spaceNames } from '../../src/core/plan/space-names.js';
 import { readUnits } from '../../src/core/ifc/units.js';
 import { stepLineReader } from '../../src/core/ifc/step-lines.js';
 import type { SceneProducts } from '../../src/core/formats/scene.js';
@@ -12,13 +13,13 @@ import type { ProcessedFiles } from '../services/scenes.js';
  * responsive; the server runs two (ifc-reader.ts), each with the file open: one reads
  * the products, the other writes the scene and plans (a big file is read whole by one).
  * Protocol, in:
- * - `{kind: 'products', bytes, objectIdBase, peer}`: the doors' plan symbols to `peer` (a
- *   port to the other thread, `{kind: 'symbols'}`), then `{kind: 'batch'}` out, each
+ * - `{kind: 'products', bytes, objectIdBase, peer}`: the doors' plan symbols and the spaces'
+ *   names to `peer` (a port to the other thread, `{kind: 'plan'}`), then `{kind: 'batch'}` out, each
  *   answered with `{kind: 'next'}` once written, then the scene's product table to `peer`
  *   (`{kind: 'table'}`) and `{kind: 'done', result: {schema, products}}`. Reading runs up to
  *   AHEAD batches ahead of the writing, so the two overlap and memory stays bounded.
  * - `{kind: 'files', bytes, files, peer}`: the scene and plans to `files`, with what the
- *   other thread sends on `peer` (the symbols before the plans, the table last); then
+ *   other thread sends on `peer` (the plan's inputs before the plans, the table last); then
  *   `{kind: 'done', result: {scene}}`.
  * - `{kind: 'read', bytes, objectIdBase, products, files}`: all of it here (read-ifc.ts
  *   readIfc): batches as above when `products`, then the files; `{kind: 'done', result}`.
@@ -35,7 +36,7 @@ type Request =
   | { kind: 'files'; bytes: Uint8Array; files: ProcessedFiles; peer: MessagePort }
   | { kind: 'next' };
 
-type PeerMessage = { kind: 'symbols'; symbols: PlacedSymbol[] } | { kind: 'table'; table: SceneProducts };
+type PeerMessage = ({ kind: 'plan' } & PlanReads) | { kind: 'table'; table: SceneProducts };
 
 const AHEAD = 4;
 const port = parentPort!;
@@ -50,12 +51,12 @@ async function sink(batch: ReadBatch): Promise<void> {
   port.postMessage({ kind: 'batch', batch });
 }
 
-/** The other thread's symbols and table, as they come on `peer`. */
+/** The other thread's plan inputs and table, as they come on `peer`. */
 function fromPeer(peer: MessagePort) {
-  let symbols!: (value: PlacedSymbol[]) => void;
+  let plan!: (value: PlanReads) => void;
   let table!: (value: SceneProducts) => void;
-  const reads = { symbols: new Promise<PlacedSymbol[]>((resolve) => (symbols = resolve)), products: new Promise<SceneProducts>((resolve) => (table = resolve)) };
-  peer.on('message', (message: PeerMessage) => (message.kind === 'symbols' ? symbols(message.symbols) : table(message.table)));
+  const reads = { plan: new Promise<PlanReads>((resolve) => (plan = resolve)), products: new Promise<SceneProducts>((resolve) => (table = resolve)) };
+  peer.on('message', (message: PeerMessage) => (message.kind === 'plan' ? plan(message) : table(message.table)));
   return reads;
 }
 
@@ -71,9 +72,10 @@ async function run(message: Exclude<Request, { kind: 'next' }>): Promise<unknown
   try {
     return await withModel(message.bytes, async (ifc, modelID) => {
       if (message.kind === 'files') return { scene: await writeProcessed(ifc, modelID, message.files, fromPeer(peer)) };
-      // The symbols first: the other thread needs them before the table, and its plans wait for them.
+      // The plan's inputs first: the other thread needs them before the table, and its plans wait for them.
       const line = stepLineReader(ifc, modelID, message.bytes);
-      peer.postMessage({ kind: 'symbols', symbols: doorSymbols(ifc, modelID, readUnits(ifc, modelID), line) } satisfies PeerMessage);
+      const symbols = doorSymbols(ifc, modelID, readUnits(ifc, modelID), line);
+      peer.postMessage({ kind: 'plan', symbols, spaceNames: spaceNames(ifc, modelID, line) } satisfies PeerMessage);
       const table = await readProducts(ifc, modelID, message.objectIdBase, sink, line);
       peer.postMessage({ kind: 'table', table: table.sceneProducts() } satisfies PeerMessage);
       return { schema: ifc.GetModelSchema(modelID), products: table.size };

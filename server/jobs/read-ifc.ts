@@ -8,9 +8,8 @@ import { ProductTable, writeSceneGeometry, writeSceneProducts } from '../../src/
 import type { SceneEnd, SceneProducts } from '../../src/core/formats/scene.js';
 import { checksums } from '../../src/core/formats/checksum.js';
 import { encodePlans } from '../../src/core/formats/plans.js';
-import { extractPlan } from '../../src/core/plan/extract-plan.js';
+import { extractPlan, type PlanInputs } from '../../src/core/plan/extract-plan.js';
 import { MeshCollector } from '../../src/core/plan/meshes.js';
-import type { PlacedSymbol } from '../../src/core/plan/plan-symbols.js';
 import { DEFAULT_PLAN_OPTIONS } from '../../src/core/plan/protocol.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 import type { AttributeValue } from '../../src/core/types.js';
@@ -177,13 +176,16 @@ export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: n
   return table;
 }
 
+/** What the other thread reads for the plans: the doors' symbols, the spaces' names. */
+export type PlanReads = Pick<PlanInputs, 'symbols' | 'spaceNames'>;
+
 /**
  * What the other thread reads for writeProcessed (the products, for the scene's table;
- * the doors' plan symbols), each awaited only where it is needed: it may still be on its way.
+ * the plans' inputs), each awaited only where it is needed: it may still be on its way.
  */
 export interface OtherReads {
   products?: SceneProducts | Promise<SceneProducts>;
-  symbols?: PlacedSymbol[] | Promise<PlacedSymbol[]>;
+  plan?: PlanReads | Promise<PlanReads>;
 }
 
 /**
@@ -197,7 +199,7 @@ export async function writeProcessed(ifc: IfcAPI, modelID: number, files: Proces
     const meshes = new MeshCollector();
     await checksums();
     const chunks = writeSceneGeometry(ifc, modelID, write, meshes.add);
-    writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0', DEFAULT_PLAN_OPTIONS, { meshes, symbols: await other.symbols })));
+    writeFileSync(files.plans, encodePlans(extractPlan(ifc, modelID, '0', DEFAULT_PLAN_OPTIONS, { meshes, ...(await other.plan) })));
     return writeSceneProducts(ifc, modelID, write, chunks, await other.products);
   } finally {
     closeSync(fd);

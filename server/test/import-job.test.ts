@@ -153,7 +153,7 @@ describe('the import job, between batches', () => {
 });
 
 describe('the reader threads', () => {
-  const file = sampleFile('cabin').ifc;
+  const file = sampleFile('house').ifc;
   /** Products, scene and plans of `file` read with `read`. */
   const output = async (read: ReadIfc) => {
     const batches: ReadBatch[] = [];
@@ -166,7 +166,7 @@ describe('the reader threads', () => {
     }
   };
 
-  it('warm up on the generated house, and write what one thread alone writes (the doors\' symbols and product table sent across)', async () => {
+  it('warm up on the generated house, and write what one thread alone writes (the doors\' symbols, spaces\' names and product table sent across)', async () => {
     const warm = new IfcReaderThreads();
     const cold = new IfcReaderThreads({ warmUp: false });
     try {
@@ -174,7 +174,9 @@ describe('the reader threads', () => {
       assert.deepEqual(await cold.start(), [0, 0]);
       const alone = await output(readIfc);
       assert.ok(alone.products.length > 0);
-      assert.ok(decodePlans(alone.plans, '0').storeys.some((s) => s.symbols.owners.length > 0), 'the cabin has door symbols');
+      const plan = decodePlans(alone.plans, '0');
+      assert.ok(plan.storeys.some((s) => s.symbols.owners.length > 0), 'the house has door symbols');
+      assert.ok(new Set(plan.spaces.map((s) => s.name)).size > 1, 'and spaces of different names');
       for (const [name, threads] of [['warmed up', warm], ['cold', cold]] as const) {
         const { summary, products, scene, plans } = await output(threads.read.bind(threads));
         assert.deepEqual(products, alone.products, `${name}: the products`);

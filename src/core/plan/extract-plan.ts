@@ -1,6 +1,5 @@
 import type { IfcAPI } from 'web-ifc';
 import { objectId } from '../data/object-ids.js';
-import { ifcText } from '../ifc/products.js';
 import { belowPieces } from './below-cut.js';
 import { LinesBuilder, SegmentBuffer, chainSegments } from './chain.js';
 import { collectMeshes, type MeshCollector, type MeshPiece } from './meshes.js';
@@ -9,6 +8,7 @@ import { labelPoint, linesBounds, ringsArea } from './polygon.js';
 import { CUT_KINDS, DEFAULT_PLAN_OPTIONS, type CutKind, type PlanLines, type PlanModel, type PlanOptions, type PlanSpace, type PlanStorey } from './protocol.js';
 import { cutPieces } from './section-cut.js';
 import { spaceFootprint } from './space-footprint.js';
+import { spaceName, type SpaceName } from './space-names.js';
 import { SpatialIndex } from './storeys.js';
 import { piecesByStorey } from './storey-pieces.js';
 import { readUnits } from '../ifc/units.js';
@@ -25,7 +25,8 @@ import { readUnits } from '../ifc/units.js';
  * A model without storeys gets one default storey holding its spaces. What `read`
  * brings is not read again: `meshes`, the pieces another pass over the geometry collected
  * (the platform's import collects them while it writes the scene: one pass instead of
- * two), and `symbols`, the doors' symbols (read by the import's other thread).
+ * two), and `symbols` and `spaceNames`, the doors' symbols and the spaces' names (read by
+ * the import's other thread).
  */
 
 const SOLID = new Set([
@@ -42,6 +43,8 @@ const SKIPPED = new Set(['IFCSPACE', 'IFCOPENINGELEMENT', 'IFCOPENINGSTANDARDCAS
 export interface PlanInputs {
   meshes?: MeshCollector;
   symbols?: PlacedSymbol[];
+  /** The spaces' names by express id (space-names.ts). */
+  spaceNames?: Map<number, SpaceName>;
 }
 
 export function extractPlan(api: IfcAPI, modelID: number, base: string, options: PlanOptions = DEFAULT_PLAN_OPTIONS, read: PlanInputs = {}): PlanModel {
@@ -92,16 +95,16 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
   }
   const defaultIndex = spatial.storeys.findIndex((s) => s.isDefault);
   const spaces: PlanSpace[] = footprints.map(({ id, rings, bottom, top }) => {
-    const line = api.GetLine(modelID, id, false);
+    const { guid, name, longName } = read.spaceNames?.get(id) ?? spaceName(api.GetLine(modelID, id, false));
     let storey = spatial.storeyOf(id);
     if (storey < 0) storey = defaultIndex >= 0 ? defaultIndex : spatial.storeyAt(bottom);
     const bounds = linesBounds(rings);
     return {
       expressId: id,
       objectId: objectId(base, id),
-      guid: ifcText(line.GlobalId) ?? '',
-      name: ifcText(line.Name) ?? '',
-      longName: ifcText(line.LongName) ?? '',
+      guid,
+      name,
+      longName,
       storey,
       rings,
       area: ringsArea(rings),

@@ -1,0 +1,26 @@
+import { IFCSPACE, type IfcAPI } from 'web-ifc';
+import { ifcText, webIfcLines, type LineReader } from '../ifc/products.js';
+
+/** What a plan shows of a space besides its footprint. */
+export interface SpaceName {
+  guid: string;
+  name: string;
+  longName: string;
+}
+
+/** A space line's GlobalId, Name and LongName. */
+export function spaceName(line: Record<string, unknown>): SpaceName {
+  return { guid: ifcText(line.GlobalId) ?? '', name: ifcText(line.Name) ?? '', longName: ifcText(line.LongName) ?? '' };
+}
+
+/**
+ * Every space's names by express id, read ahead by the import's products thread with its
+ * lines from the file's bytes (core/ifc/step-lines.ts): through web-ifc's GetLine they
+ * took the plans 0.5 s of office-200k's 22k spaces.
+ */
+export function spaceNames(api: IfcAPI, modelID: number, line: LineReader = webIfcLines(api, modelID)): Map<number, SpaceName> {
+  const names = new Map<number, SpaceName>();
+  const ids = api.GetLineIDsWithType(modelID, IFCSPACE);
+  for (let i = 0, n = ids.size(); i < n; i++) names.set(ids.get(i), spaceName(line(ids.get(i))));
+  return names;
+}
