@@ -37,7 +37,6 @@ export class IfcReaderThreads {
   private readonly products: ReaderThread;
   private readonly files: ReaderThread;
   private queue: Promise<unknown> = Promise.resolve();
-
   private readonly recycleBytes: number;
 
   /** `recycleBytes`: files from this size on end the threads after them (tests make it small). */
@@ -75,28 +74,32 @@ export class IfcReaderThreads {
   }
 
   private async readNow(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles): Promise<ReadSummary> {
-    const keep = bytes.byteLength < this.recycleBytes;
-    // A buffer of its own moves to the last thread instead of being copied (a big file would be held once more).
-    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
     try {
-      if (!sink || !files || bytes.byteLength > PARALLEL_MAX_BYTES) {
-        return await this.files.run<ReadSummary>({ kind: 'read', bytes, objectIdBase, products: sink !== null, files }, own, keep, sink ?? undefined);
-      }
-      const { port1, port2 } = new MessageChannel();
-      const products = this.products.run<{ schema: string; products: number }>({ kind: 'products', bytes, objectIdBase, peer: port1 }, [port1], keep, sink);
-      const processed = this.files.run<{ scene: SceneEnd }>({ kind: 'files', bytes, files, peer: port2 }, [port2, ...own], keep);
-      try {
-        const [read, written] = await Promise.all([products, processed]);
-        return { schema: read.schema, products: read.products, scene: written.scene };
-      } catch (error) {
-        // The failed thread has ended; the other, if still at it, may be waiting for it.
-        await Promise.all([this.products.abandon(), this.files.abandon()]);
-        throw error;
-      }
+      return await this.readOnThreads(bytes, objectIdBase, sink, files);
     } finally {
       // Replacements start once the file is done, not while the other thread still reads it (their warm-up would take its CPU).
       this.products.replace();
       this.files.replace();
+    }
+  }
+
+  private async readOnThreads(bytes: Uint8Array, objectIdBase: number, sink: ((batch: ReadBatch) => Promise<void>) | null, files?: ProcessedFiles): Promise<ReadSummary> {
+    const keep = bytes.byteLength < this.recycleBytes;
+    // A buffer of its own moves to the last thread instead of being copied (a big file would be held once more).
+    const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
+    if (!sink || !files || bytes.byteLength > PARALLEL_MAX_BYTES) {
+      return this.files.run<ReadSummary>({ kind: 'read', bytes, objectIdBase, products: sink !== null, files }, own, keep, sink ?? undefined);
+    }
+    const { port1, port2 } = new MessageChannel();
+    const products = this.products.run<{ schema: string; products: number }>({ kind: 'products', bytes, objectIdBase, peer: port1 }, [port1], keep, sink);
+    const processed = this.files.run<{ scene: SceneEnd }>({ kind: 'files', bytes, files, peer: port2 }, [port2, ...own], keep);
+    try {
+      const [read, written] = await Promise.all([products, processed]);
+      return { schema: read.schema, products: read.products, scene: written.scene };
+    } catch (error) {
+      // The failed thread has ended; the other, if still at it, may be waiting for it.
+      await Promise.all([this.products.abandon(), this.files.abandon()]);
+      throw error;
     }
   }
 }
