@@ -1,3 +1,4 @@
+import { grown } from './grown.js';
 import { PointIndex } from './point-index.js';
 import type { PlanLines } from './protocol.js';
 
@@ -19,12 +20,8 @@ export class SegmentBuffer {
 
   add(x1: number, y1: number, x2: number, y2: number, owner: number) {
     if (this.count * 4 + 4 > this.data.length) {
-      const grown = new Float64Array(this.data.length * 2);
-      grown.set(this.data);
-      this.data = grown;
-      const owners = new Uint32Array(this.ownerData.length * 2);
-      owners.set(this.ownerData);
-      this.ownerData = owners;
+      this.data = grown(this.data);
+      this.ownerData = grown(this.ownerData);
     }
     const i = this.count * 4;
     this.data[i] = x1;
@@ -84,13 +81,6 @@ export class LinesBuilder {
   build(): PlanLines {
     return { coords: this.coords.slice(0, this.values), starts: this.count ? this.starts.slice(0, this.count + 1) : new Uint32Array(1), owners: this.owners.slice(0, this.count) };
   }
-}
-
-/** A copy of `a` with room for at least `length` values. */
-function grown<T extends Float64Array | Uint32Array>(a: T, length: number): T {
-  const b = new (a.constructor as { new (length: number): T })(Math.max(length, a.length * 2, 16));
-  b.set(a);
-  return b;
 }
 
 export function emptyLines(): PlanLines {

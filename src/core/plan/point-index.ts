@@ -1,3 +1,5 @@
+import { grown } from './grown.js';
+
 /**
  * Points snapped to a grid, each grid cell one id: the joints of segments and polygon
  * edges found by their coordinates. An open-addressing hash on the (integer) cell
@@ -78,10 +80,4 @@ export class PointIndex {
     }
     this.table = table;
   }
-}
-
-function grown<T extends Float64Array | Int32Array>(a: T): T {
-  const b = new (a.constructor as { new (length: number): T })(a.length * 2);
-  b.set(a);
-  return b;
 }
