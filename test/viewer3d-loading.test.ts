@@ -97,14 +97,22 @@ describe('loading IFC models', () => {
   });
 
   it('loads a big model the same with two workers as with one (units of work shared out)', async () => {
-    // Which worker streams which units depends on timing: the result must not.
+    // Which worker streams which units depends on timing: the result must not. On a busy
+    // machine the main worker could stream every unit before the helper has started (CI saw
+    // it once): here the main worker's units after its first two wait until the helper
+    // has asked for one (or 20 s, after which the count below fails), so both take part.
     const load = async (workers: number) => {
       const viewer = await createViewer(480, 360);
       (viewer as unknown as { core: { loadWorkers: number } }).core.loadWorkers = workers;
       const streamed = new Map<IfcClient, number>();
+      let helperJoined!: () => void;
+      const joined = Promise.race([new Promise<void>((resolve) => (helperJoined = resolve)), new Promise<void>((resolve) => setTimeout(resolve, 20_000))]);
       const stream = IfcClient.prototype.stream;
-      IfcClient.prototype.stream = function (this: IfcClient, ...args: Parameters<typeof stream>) {
-        streamed.set(this, (streamed.get(this) ?? 0) + 1);
+      IfcClient.prototype.stream = async function (this: IfcClient, ...args: Parameters<typeof stream>) {
+        const calls = (streamed.get(this) ?? 0) + 1;
+        streamed.set(this, calls);
+        if (streamed.size > 1) helperJoined();
+        else if (workers > 1 && calls > 2) await joined;
         return stream.apply(this, args);
       };
       try {
