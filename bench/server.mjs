@@ -103,11 +103,11 @@ async function timedImport(client, project, file) {
 
 async function processing(opts) {
   const models = (opts.models ? opts.models.map(findModel) : allModels()).map((m) => prepare(m, log));
-  const runsOf = (model) => (statSync(model.file).size / MB > 100 ? 1 : opts.runs);
+  const runs = models.map((model) => (statSync(model.file).size / MB > 100 ? 1 : opts.runs));
   // The readings first, with no server running: its job queue asks the database for work
   // every 50 ms here, CPU that ours' two reader threads, on two cores, would share with it.
   const rows = [];
-  for (const model of models) rows.push(await reading(model, runsOf(model)));
+  for (const [i, model] of models.entries()) rows.push(await reading(model, runs[i]));
   const { server, client, project, dataDir } = await serverWithClient();
   try {
     for (const [i, model] of models.entries()) {
@@ -115,11 +115,11 @@ async function processing(opts) {
       if (row.error) continue;
       try {
         const imports = [];
-        for (let run = 0; run < runsOf(model); run++) imports.push((await timedImport(client, project, model.file)).ms);
+        for (let run = 0; run < runs[i]; run++) imports.push((await timedImport(client, project, model.file)).ms);
         row.importMs = Math.round(median(imports));
         row.importPerRaw = +(median(imports) / row.rawMs).toFixed(2);
       } catch (error) {
-        row.error = error.cause ? `${error.message} (${error.cause.message ?? error.cause})` : error.message;
+        row.error = errorText(error);
       }
       log(JSON.stringify(row));
     }
@@ -128,6 +128,10 @@ async function processing(opts) {
     removeDataDir(dataDir);
   }
   return rows;
+}
+
+function errorText(error) {
+  return error.cause ? `${error.message} (${error.cause.message ?? error.cause})` : error.message;
 }
 
 /** Raw web-ifc's and ours' readings of one model, `runs` of each in turn, cold and (under 100 MB) warm. */
@@ -165,7 +169,7 @@ async function reading(model, runs) {
       sceneGzipPerIfcGzip: +(sizes.sceneGzipKB / sizes.ifcGzipKB).toFixed(2),
     });
   } catch (error) {
-    row.error = error.cause ? `${error.message} (${error.cause.message ?? error.cause})` : error.message;
+    row.error = errorText(error);
   }
   return row;
 }

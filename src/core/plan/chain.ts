@@ -151,7 +151,7 @@ function byOwner(owners: Uint32Array): Uint32Array {
  * segments, and new arrays for each cost more than the chaining (office-200k's storeys).
  */
 class EdgeGraph {
-  readonly points: PointIndex;
+  private readonly points: PointIndex;
   private edgeA = new Int32Array(64);
   private edgeB = new Int32Array(64);
   private edges = 0;
