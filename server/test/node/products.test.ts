@@ -1,0 +1,30 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { sampleFile } from '../../../samples/files.js';
+import { openModel } from '../../../src/core/ifc/web-ifc-engine.js';
+import { stepLineReader } from '../../../src/core/ifc/step-lines.js';
+import { ProductReader } from '../../../src/core/ifc/products.js';
+import { startWebIfc } from '../../jobs/read-ifc.js';
+
+describe('ProductReader', () => {
+  it('keeps at most its cache size of entities read, and gives the same records as a reader that keeps all', async () => {
+    const bytes = new Uint8Array(readFileSync(sampleFile('house').ifc));
+    const ifc = await startWebIfc();
+    const model = openModel(ifc, bytes);
+    try {
+      const line = stepLineReader(ifc, model, bytes);
+      const small = new ProductReader(ifc, model, '1000', line, 8);
+      const all = new ProductReader(ifc, model, '1000', line, Infinity);
+      const options = { attributes: true, definedBy: true };
+      for (const id of all.productIds()) {
+        assert.deepEqual(small.product(id, options), all.product(id, options), `#${id}`);
+        assert.ok(small.cachedEntities <= 8, `${small.cachedEntities} entities kept`);
+      }
+      // Else the bound was never reached, and the comparison proves nothing.
+      assert.ok(all.cachedEntities > 100, `${all.cachedEntities} entities read`);
+    } finally {
+      ifc.CloseModel(model);
+    }
+  });
+});
