@@ -2,6 +2,7 @@ import { IFCSPACE, type IfcAPI } from 'web-ifc';
 import { forEachGeometry, streamMeshes, type FlatMesh } from './web-ifc-engine.js';
 import { GeometryBatcher } from './geometry-batcher.js';
 import { PieceShape } from './piece-shape.js';
+import { GeometryCache } from './geometry-cache.js';
 import type { StreamPlan } from './stream-plan.js';
 import type { UnstyledProducts } from './unstyled.js';
 import { ifcPoint } from './web-ifc-frame.js';
@@ -27,6 +28,8 @@ export type PieceListener = (owner: number, type: number, geometryId: number, ve
 export class GeometryStream {
   private batchers: { opaque: GeometryBatcher; solid: GeometryBatcher; glass: GeometryBatcher; origin: Origin; spaces: boolean } | null = null;
   private readonly shape = new PieceShape();
+  /** The geometries placed more than once, read through web-ifc once. */
+  private readonly geometries = new GeometryCache();
   /** Per web-ifc geometry placed so far: its size, and its shape number once it was placed twice. */
   private readonly placed = new Map<number, { vertices: number; indices: number; shape?: number }>();
   private shapes = 0;
@@ -81,7 +84,7 @@ export class GeometryStream {
           const repeatOf = onShape ? this.shapeOf(onShape, geometryExpressID, vertices, triangles, piece) : undefined;
           onPiece?.(mesh.expressID, type, geometryExpressID, vertices, triangles, m);
           (c.w < 1 ? into.glass : piece.closed ? into.solid : into.opaque).add(mesh.expressID, type, vertices, triangles, m, rgba, piece, repeatOf);
-        });
+        }, this.geometries);
       });
     }
     return this.origin;

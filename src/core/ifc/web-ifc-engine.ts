@@ -1,5 +1,6 @@
 import * as WebIfc from 'web-ifc';
 import { IfcAPI, LogLevel, SchemaNames } from 'web-ifc';
+import type { GeometryCache } from './geometry-cache.js';
 
 /**
  * web-ifc as the workers start it: single-threaded (the multi-threaded build stalls,
@@ -127,12 +128,18 @@ export function wasmBytes(api: IfcAPI): number {
  * Calls `fn` with each placed geometry of a streamed mesh that has triangles (web-ifc yields
  * some empty ones, TOOLCHAIN.md): its vertices (interleaved position and normal, y up) and
  * triangles are views of web-ifc's memory, not copies as GetVertexArray makes, so `fn`
- * reads them before web-ifc runs again and copies what it keeps.
+ * reads them before web-ifc runs again and copies what it keeps, and never writes them.
+ * With `cache`, a geometry placed before may come from the cache's copy instead.
  */
-export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn: (vertices: Float32Array, triangles: Uint32Array, placed: PlacedGeometry) => void) {
+export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn: (vertices: Float32Array, triangles: Uint32Array, placed: PlacedGeometry) => void, cache?: GeometryCache) {
   const placed = mesh.geometries;
   for (let i = 0, n = placed.size(); i < n; i++) {
     const piece = placed.get(i);
+    const kept = cache?.get(piece.geometryExpressID);
+    if (kept) {
+      fn(kept.vertices, kept.triangles, piece);
+      continue;
+    }
     const geometry = api.GetGeometry(modelID, piece.geometryExpressID);
     const vertexCount = geometry.GetVertexDataSize();
     const indexCount = geometry.GetIndexDataSize();
@@ -141,7 +148,10 @@ export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn
       const heaps = heapsOf(api);
       const v = geometry.GetVertexData() / 4;
       const t = geometry.GetIndexData() / 4;
-      fn(heaps.HEAPF32.subarray(v, v + vertexCount), heaps.HEAPU32.subarray(t, t + indexCount), piece);
+      const vertices = heaps.HEAPF32.subarray(v, v + vertexCount);
+      const triangles = heaps.HEAPU32.subarray(t, t + indexCount);
+      cache?.read(piece.geometryExpressID, vertices, triangles);
+      fn(vertices, triangles, piece);
     }
     geometry.delete();
   }

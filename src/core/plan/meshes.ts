@@ -2,6 +2,7 @@ import { IFCSPACE, type IfcAPI } from 'web-ifc';
 import { featureEdges } from './feature-edges.js';
 import { ifcPoint } from '../ifc/web-ifc-frame.js';
 import { forEachGeometry, streamMeshes } from '../ifc/web-ifc-engine.js';
+import { GeometryCache } from '../ifc/geometry-cache.js';
 import { StreamPlan } from '../ifc/stream-plan.js';
 import type { PieceListener } from '../ifc/geometry-stream.js';
 
@@ -113,10 +114,11 @@ class Slab<T extends Float64Array | Uint32Array> {
 export function collectMeshes(api: IfcAPI, modelID: number): MeshCollector {
   const plan = new StreamPlan(api, modelID, null);
   const meshes = new MeshCollector();
+  const geometries = new GeometryCache();
   streamMeshes(api, modelID, Array.from(plan.ids), (mesh, index: number) => {
     forEachGeometry(api, modelID, mesh, (vertices, triangles, piece) => {
       meshes.add(mesh.expressID, plan.types[index], piece.geometryExpressID, vertices, triangles, piece.flatTransformation);
-    });
+    }, geometries);
   });
   return meshes;
 }
