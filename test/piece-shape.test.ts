@@ -75,6 +75,30 @@ describe('PieceShape', () => {
     assert(!shape.read(vertices, twice, IDENTITY).closed, 'a face twice');
   });
 
+  it('keeps what it read of a geometry placed a second time, and answers the placements after from it', () => {
+    const reader = new PieceShape();
+    const box = cube();
+    const open = cube(5);
+    reader.read(box.vertices, box.triangles, IDENTITY, 7);
+    reader.read(box.vertices, box.triangles, IDENTITY, 7);
+    const local = Array.from(reader.local.subarray(0, 24));
+    const firsts = Array.from(reader.firsts.subarray(0, 8));
+    // Another geometry read in between (24 vertices, all apart) fills the reader's own arrays, not the kept ones.
+    const apart = new Float32Array(24 * 6).map((_, i) => (i % 6 < 3 ? i : 0));
+    reader.read(apart, box.triangles, IDENTITY);
+    assertEqual(reader.distinct, 24);
+    // Geometry 7 again, mirrored: its answers come from what was kept (the vertices given are not read again).
+    reader.read(open.vertices, open.triangles, MIRROR_X, 7);
+    assertEqual(reader.distinct, 8);
+    assert(reader.closed && reader.inward, 'the cube, turned by the mirroring placement');
+    assertEqual(Array.from(reader.local.subarray(0, 24)).join(), local.join());
+    assertEqual(Array.from(reader.firsts.subarray(0, 8)).join(), firsts.join());
+    // A geometry read once is read again in full.
+    reader.read(box.vertices, box.triangles, IDENTITY, 9);
+    reader.read(open.vertices, open.triangles, IDENTITY, 9);
+    assert(!reader.closed, 'geometry 9 read anew');
+  });
+
   it('sorts a model: its closed chunks hold only outward-wound solids, and plain extruded solids are closed', async () => {
     const truth = await truthOf(MODELS.house);
     const typeOf = new Map(truth.products.map((p) => [p.id, p.type]));

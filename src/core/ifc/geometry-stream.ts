@@ -79,7 +79,7 @@ export class GeometryStream {
         }
         forEachGeometry(ifc, modelID, mesh, (vertices, triangles, { flatTransformation: m, color: c, geometryExpressID }) => {
           const into = this.batchers ?? this.begin(firstVertex(vertices, m), type === IFCSPACE);
-          const piece = shape.read(vertices, triangles, m);
+          const piece = shape.read(vertices, triangles, m, geometryExpressID);
           const rgba = unstyled.unstyled(mesh.expressID, c) ? null : [c.x, c.y, c.z, c.w];
           const repeatOf = onShape ? this.shapeOf(onShape, geometryExpressID, vertices, triangles, piece) : undefined;
           onPiece?.(mesh.expressID, type, geometryExpressID, vertices, triangles, m);

@@ -4,13 +4,15 @@
  * flat normals), and whether its triangles close a solid, every edge shared by two
  * triangles running it in opposite directions. A closed solid's back faces are never seen
  * from outside, so they need not be drawn, once its triangles are known to wind outward.
- * One instance reads piece after piece; its arrays are reused.
+ * One instance reads piece after piece; its arrays are reused. What it read of a geometry
+ * placed a second time (by web-ifc's geometry id) it keeps, up to KNOWN_BYTES, for the
+ * placements after: the same id is the same vertices and triangles (GeometryCache).
  */
 export class PieceShape {
   /** Per vertex: the index of its position among the distinct ones. */
-  local = new Int32Array(0);
+  local: Int32Array = new Int32Array(0);
   /** Per distinct position: the first vertex that has it. */
-  firsts = new Int32Array(0);
+  firsts: Int32Array = new Int32Array(0);
   distinct = 0;
   closed = false;
   /** Closed, and wound inward once placed (web-ifc's order, or a mirroring placement): the batcher turns each triangle. */
@@ -18,13 +20,42 @@ export class PieceShape {
   private slots = new Int32Array(0);
   private edgeFrom = new Int32Array(0);
   private edgeTo = new Int32Array(0);
+  /** The arrays this instance fills (`local` and `firsts` are a known geometry's own after one of those). */
+  private ownLocal = new Int32Array(0);
+  private ownFirsts = new Int32Array(0);
+  private readonly seen = new Set<number>();
+  private readonly known = new Map<number, { local: Int32Array; firsts: Int32Array; distinct: number; closed: boolean; volume: number }>();
+  private knownBytes = 0;
 
-  /** Reads web-ifc's interleaved position+normal `vertices` and `triangles`, placed by the column-major `m`. */
-  read(vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>): this {
-    this.distinctPositions(vertices);
-    this.closed = this.edgesPaired(triangles);
-    this.inward = this.closed && signedVolume(vertices, triangles) * determinant(m) < 0;
+  /**
+   * Reads web-ifc's interleaved position+normal `vertices` and `triangles`, placed by the
+   * column-major `m`; `geometry` is their web-ifc geometry id, when known.
+   */
+  read(vertices: Float32Array, triangles: Uint32Array, m: ArrayLike<number>, geometry = -1): this {
+    let volume: number;
+    const known = this.known.get(geometry);
+    if (known) {
+      ({ local: this.local, firsts: this.firsts, distinct: this.distinct, closed: this.closed, volume } = known);
+    } else {
+      this.distinctPositions(vertices);
+      this.closed = this.edgesPaired(triangles);
+      volume = this.closed ? signedVolume(vertices, triangles) : 0;
+      if (geometry >= 0) this.remember(geometry, vertices.length / 6, volume);
+    }
+    this.inward = this.closed && volume * determinant(m) < 0;
     return this;
+  }
+
+  /** Keeps what was just read of `geometry` the second time it is read. */
+  private remember(geometry: number, count: number, volume: number) {
+    if (!this.seen.has(geometry)) {
+      this.seen.add(geometry);
+      return;
+    }
+    const bytes = (count + this.distinct) * 4;
+    if (this.knownBytes + bytes > KNOWN_BYTES) return;
+    this.knownBytes += bytes;
+    this.known.set(geometry, { local: this.local.slice(0, count), firsts: this.firsts.slice(0, this.distinct), distinct: this.distinct, closed: this.closed, volume });
   }
 
   /** Fills `local`, `firsts` and `distinct`: equal float32 bits are one position. */
@@ -33,10 +64,12 @@ export class PieceShape {
     const size = tableSize(count);
     if (this.slots.length < size) this.slots = new Int32Array(size);
     else this.slots.fill(0, 0, size);
-    if (this.local.length < count) {
-      this.local = new Int32Array(Math.max(count, this.local.length * 2));
-      this.firsts = new Int32Array(this.local.length);
+    if (this.ownLocal.length < count) {
+      this.ownLocal = new Int32Array(Math.max(count, this.ownLocal.length * 2));
+      this.ownFirsts = new Int32Array(this.ownLocal.length);
     }
+    this.local = this.ownLocal;
+    this.firsts = this.ownFirsts;
     const { slots, local, firsts } = this;
     const bits = new Uint32Array(vertices.buffer, vertices.byteOffset, vertices.length);
     const mask = size - 1;
@@ -102,6 +135,9 @@ export class PieceShape {
     return true;
   }
 }
+
+/** What a PieceShape keeps of geometries placed again, at most (their vertices' and distinct positions' numbers). */
+const KNOWN_BYTES = 16 * 1024 * 1024;
 
 /**
  * Murmur3's finaliser: every input bit moves the low bits a table slot is taken from.
