@@ -4,6 +4,7 @@
 //   npm run bench:server                         every model, both databases, 30 s load runs
 //   options: --models a,b  --runs N (default 3)  --duration S (load run, default 30)
 //            --db pglite|postgres|both  --skip-load  --skip-import  --out FILE (default bench/results/server.json)
+//   A part skipped keeps the figures --out already holds (their date as loadDate or processingDate).
 //
 // 1. Processing, per model: raw web-ifc in Node (Init, open, StreamAllMeshes with every
 //    geometry copied out, GetLine of every product) against ours (server/jobs/ifc-reader.ts:
@@ -21,7 +22,7 @@
 //    token, on PGlite and on a temporary PostgreSQL: requests per second and p99 latency.
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
@@ -199,7 +200,10 @@ async function load(opts, label, postgresUrl) {
 const opts = parseArgs(process.argv.slice(2));
 const cpu = readFileSync('/proc/cpuinfo', 'utf8').match(/model name\s*:\s*(.*)/)?.[1] ?? 'unknown CPU';
 const result = { date: new Date().toISOString(), machine: `${cpu}, ${(await import('node:os')).cpus().length} cores, Node ${process.version}`, processing: [], load: [] };
+// A part skipped keeps the figures the file already holds, with their date.
+const before = existsSync(opts.out) ? JSON.parse(readFileSync(opts.out, 'utf8')) : {};
 if (opts.import) result.processing = await processing(opts);
+else if (before.processing?.length) Object.assign(result, { processing: before.processing, processingDate: before.processingDate ?? before.date });
 if (opts.load) {
   if (opts.db !== 'postgres') result.load.push(await load(opts, 'PGlite'));
   if (opts.db !== 'pglite') {
@@ -210,7 +214,7 @@ if (opts.load) {
       postgres.stop();
     }
   }
-}
+} else if (before.load?.length) Object.assign(result, { load: before.load, loadDate: before.loadDate ?? before.date });
 mkdirSync(path.dirname(opts.out), { recursive: true });
 writeFileSync(opts.out, `${JSON.stringify(result, null, 2)}\n`);
 log(`written to ${path.relative(process.cwd(), opts.out)}`);
