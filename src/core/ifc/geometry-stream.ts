@@ -27,9 +27,9 @@ export type PieceListener = (owner: number, type: number, geometryId: number, ve
  */
 export class GeometryStream {
   private batchers: { opaque: GeometryBatcher; solid: GeometryBatcher; glass: GeometryBatcher; origin: Origin; spaces: boolean } | null = null;
-  private readonly shape = new PieceShape();
+  private shape = new PieceShape();
   /** The geometries placed more than once, read through web-ifc once. */
-  private readonly geometries = new GeometryCache();
+  private geometries = new GeometryCache();
   /** Per web-ifc geometry placed so far: its size, and its shape number once it was placed twice. */
   private readonly placed = new Map<number, { vertices: number; indices: number; shape?: number }>();
   private shapes = 0;
@@ -95,6 +95,9 @@ export class GeometryStream {
     this.send = send;
     if (this.batchers) this.emitAll();
     this.batchers = null;
+    // What was kept of repeated geometries goes with the stream (the worker keeps its model open).
+    this.shape = new PieceShape();
+    this.geometries = new GeometryCache();
   }
 
   /**
