@@ -8,7 +8,7 @@ import { ProductReader } from '../../../src/core/ifc/products.js';
 import { startWebIfc } from '../../jobs/read-ifc.js';
 
 describe('ProductReader', () => {
-  it('keeps at most its cache size of entities read, and gives the same records as a reader that keeps all', async () => {
+  it('keeps at most its cache size of entities read, and gives the same records as a reader that keeps all; knows its listed products', async () => {
     const bytes = new Uint8Array(readFileSync(sampleFile('house').ifc));
     const ifc = await startWebIfc();
     const model = openModel(ifc, bytes);
@@ -23,6 +23,9 @@ describe('ProductReader', () => {
       }
       // Else the bound was never reached, and the comparison proves nothing.
       assert.ok(all.cachedEntities > 100, `${all.cachedEntities} entities read`);
+      // Once listed, products are known by their ids, as web-ifc's line types tell them.
+      const fresh = new ProductReader(ifc, model, '1000', line);
+      for (let id = 1; id <= ifc.GetMaxExpressID(model) + 1; id++) assert.equal(all.isProduct(id), fresh.isProduct(id), `#${id}`);
     } finally {
       ifc.CloseModel(model);
     }

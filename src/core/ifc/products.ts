@@ -31,6 +31,8 @@ export class ProductReader {
   private parents?: Map<number, number>;
   private definitions?: Map<number, number[]>;
   private productTypes?: Set<number>;
+  /** Every product's express id, once productIds() has listed them. */
+  private products?: Set<number>;
   private readonly typeNames = new Map<number, string>();
   private readonly entities = new Map<number, AttributeValue>();
 
@@ -55,10 +57,13 @@ export class ProductReader {
       const vec = this.api.GetLineIDsWithType(this.modelID, type, false);
       for (let i = 0, n = vec.size(); i < n; i++) ids.push(vec.get(i));
     }
+    this.products = new Set(ids);
     return ids.sort((a, b) => a - b);
   }
 
   isProduct(expressId: number): boolean {
+    // Once listed, a look-up here instead of a call across the binding per product.
+    if (this.products) return this.products.has(expressId);
     try {
       return this.types().has(this.api.GetLineType(this.modelID, expressId));
     } catch {
