@@ -19,6 +19,11 @@ import type { PlanLines } from './protocol.js';
  */
 
 const GRID = 1e-4; // metres: points closer than this are one point
+/** Point ids below this pack two to an exact number key (an edge), three below TRIPLE (a triangle). */
+const PAIR = 2 ** 26;
+const TRIPLE = 2 ** 17;
+/** One index for every space in turn (cleared each time): one per space cost more than its footprint. */
+const points = new PointIndex(GRID);
 
 export function spaceFootprint(pieces: readonly MeshPiece[]): PlanLines {
   let rings = footprint(pieces, -1);
@@ -27,9 +32,9 @@ export function spaceFootprint(pieces: readonly MeshPiece[]): PlanLines {
 }
 
 function footprint(pieces: readonly MeshPiece[], facing: -1 | 1): PlanLines {
-  const points = new PointIndex(GRID);
+  points.clear();
   const found: Triangle[] = [];
-  const seen = new Set<string>();
+  const seen = new Set<number | string>();
   for (const piece of pieces) {
     const p = piece.positions;
     const idx = piece.indices;
@@ -45,12 +50,13 @@ function footprint(pieces: readonly MeshPiece[], facing: -1 | 1): PlanLines {
       if (i === j || j === k || k === i) continue;
       // Projected winding: counter-clockwise when nz > 0; turn the others over.
       if (nz < 0) [j, k] = [k, j];
-      const key = [i, j, k].sort((x, y) => x - y).join(',');
+      const key = triangleKey(i, j, k);
       if (seen.has(key)) continue; // the same triangle twice (duplicated items)
       seen.add(key);
       found.push({ i, j, k, z: (p[a + 2] + p[b + 2] + p[c + 2]) / 3 });
     }
   }
+  if (points.size >= PAIR) return new LinesBuilder().build(); // no floor has that many corners
   const kept = facing < 0 ? lowestLayer(found, points) : found;
   const edges = new DirectedEdges();
   for (const { i, j, k } of kept) {
@@ -62,6 +68,12 @@ function footprint(pieces: readonly MeshPiece[], facing: -1 | 1): PlanLines {
   if (boundary.length === 0) return new LinesBuilder().build();
   boundary = splitAtTJunctions(boundary, points);
   return chainRings(boundary, points);
+}
+
+/** The same number (or, past TRIPLE points, text) for a triangle's three ids in any order. */
+function triangleKey(i: number, j: number, k: number): number | string {
+  const lo = Math.min(i, j, k), hi = Math.max(i, j, k), mid = i + j + k - lo - hi;
+  return hi < TRIPLE ? (lo * TRIPLE + mid) * TRIPLE + hi : `${lo},${mid},${hi}`;
 }
 
 interface Triangle {
@@ -107,24 +119,25 @@ function insideTriangle(px: number, py: number, ax: number, ay: number, bx: numb
 
 /** A multiset of directed edges where an edge and its reverse cancel. */
 class DirectedEdges {
-  private readonly counts = new Map<string, number>();
+  /** By `a * PAIR + b`: point ids are below PAIR. */
+  private readonly counts = new Map<number, number>();
 
   add(a: number, b: number) {
-    const reverse = `${b}>${a}`;
+    const reverse = b * PAIR + a;
     const r = this.counts.get(reverse);
     if (r) {
       if (r === 1) this.counts.delete(reverse);
       else this.counts.set(reverse, r - 1);
       return;
     }
-    const key = `${a}>${b}`;
+    const key = a * PAIR + b;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
   }
 
   remaining(): Array<[number, number]> {
     const out: Array<[number, number]> = [];
     for (const [key, n] of this.counts) {
-      const [a, b] = key.split('>').map(Number);
+      const a = Math.floor(key / PAIR), b = key - a * PAIR;
       for (let i = 0; i < n; i++) out.push([a, b]);
     }
     return out;
