@@ -1,3 +1,5 @@
+import { GeometryCache } from './geometry-cache.js';
+
 /**
  * What the batcher needs to know of one placed geometry before placing it: which of its
  * vertices share a position (web-ifc repeats a corner for every face that meets there, for
@@ -5,8 +7,8 @@
  * triangles running it in opposite directions. A closed solid's back faces are never seen
  * from outside, so they need not be drawn, once its triangles are known to wind outward.
  * One instance reads piece after piece; its arrays are reused. What it read of a geometry
- * placed a second time (by web-ifc's geometry id) it keeps, up to KNOWN_BYTES, for the
- * placements after: the same id is the same vertices and triangles (GeometryCache).
+ * placed a second time (by web-ifc's geometry id) it keeps in a GeometryCache, up to
+ * KNOWN_BYTES, for the placements after.
  */
 export class PieceShape {
   /** Per vertex: the index of its position among the distinct ones. */
@@ -23,9 +25,7 @@ export class PieceShape {
   /** The arrays this instance fills (`local` and `firsts` are a known geometry's own after one of those). */
   private ownLocal = new Int32Array(0);
   private ownFirsts = new Int32Array(0);
-  private readonly seen = new Set<number>();
-  private readonly known = new Map<number, { local: Int32Array; firsts: Int32Array; distinct: number; closed: boolean; volume: number }>();
-  private knownBytes = 0;
+  private readonly known = new GeometryCache<{ local: Int32Array; firsts: Int32Array; distinct: number; closed: boolean; volume: number }>(KNOWN_BYTES);
 
   /**
    * Reads web-ifc's interleaved position+normal `vertices` and `triangles`, placed by the
@@ -48,14 +48,8 @@ export class PieceShape {
 
   /** Keeps what was just read of `geometry` the second time it is read. */
   private remember(geometry: number, count: number, volume: number) {
-    if (!this.seen.has(geometry)) {
-      this.seen.add(geometry);
-      return;
-    }
-    const bytes = (count + this.distinct) * 4;
-    if (this.knownBytes + bytes > KNOWN_BYTES) return;
-    this.knownBytes += bytes;
-    this.known.set(geometry, { local: this.local.slice(0, count), firsts: this.firsts.slice(0, this.distinct), distinct: this.distinct, closed: this.closed, volume });
+    if (!this.known.wants(geometry, (count + this.distinct) * 4)) return;
+    this.known.keep(geometry, { local: this.local.slice(0, count), firsts: this.firsts.slice(0, this.distinct), distinct: this.distinct, closed: this.closed, volume });
   }
 
   /** Fills `local`, `firsts` and `distinct`: equal float32 bits are one position. */

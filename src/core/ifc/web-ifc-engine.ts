@@ -150,7 +150,9 @@ export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn
       const t = geometry.GetIndexData() / 4;
       const vertices = heaps.HEAPF32.subarray(v, v + vertexCount);
       const triangles = heaps.HEAPU32.subarray(t, t + indexCount);
-      cache?.read(piece.geometryExpressID, vertices, triangles);
+      if (cache?.wants(piece.geometryExpressID, vertices.byteLength + triangles.byteLength)) {
+        cache.keep(piece.geometryExpressID, { vertices: vertices.slice(), triangles: triangles.slice() });
+      }
       fn(vertices, triangles, piece);
     }
     geometry.delete();
