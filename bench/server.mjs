@@ -104,19 +104,18 @@ async function timedImport(client, project, file) {
 
 async function processing(opts) {
   const models = (opts.models ? opts.models.map(findModel) : allModels()).map((m) => prepare(m, log));
-  const runs = models.map((model) => (statSync(model.file).size / MB > 100 ? 1 : opts.runs));
   // The readings first, with no server running: its job queue asks the database for work
   // every 50 ms here, CPU that ours' two reader threads, on two cores, would share with it.
-  const rows = [];
-  for (const [i, model] of models.entries()) rows.push(await reading(model, runs[i]));
+  const readings = [];
+  for (const model of models) readings.push(await reading(model, opts.runs));
   const { server, client, project, dataDir } = await serverWithClient();
   try {
     for (const [i, model] of models.entries()) {
-      const row = rows[i];
+      const { row, runs } = readings[i];
       if (row.error) continue;
       try {
         const imports = [];
-        for (let run = 0; run < runs[i]; run++) imports.push((await timedImport(client, project, model.file)).ms);
+        for (let run = 0; run < runs; run++) imports.push((await timedImport(client, project, model.file)).ms);
         row.importMs = Math.round(median(imports));
         row.importPerRaw = +(median(imports) / row.rawMs).toFixed(2);
       } catch (error) {
@@ -128,17 +127,21 @@ async function processing(opts) {
     await server.stop();
     removeDataDir(dataDir);
   }
-  return rows;
+  return readings.map(({ row }) => row);
 }
 
 function errorText(error) {
   return error.cause ? `${error.message} (${error.cause.message ?? error.cause})` : error.message;
 }
 
-/** Raw web-ifc's and ours' readings of one model, `runs` of each in turn, cold and (under 100 MB) warm. */
-async function reading(model, runs) {
+/**
+ * Raw web-ifc's and ours' readings of one model, cold and (under 100 MB) warm, `count` of
+ * each in turn (one of a file over 100 MB); the row, and the runs the imports take too.
+ */
+async function reading(model, count) {
   const mb = statSync(model.file).size / MB;
   const row = { model: model.name, mb: +mb.toFixed(2) };
+  const runs = mb > 100 ? 1 : count;
   try {
     const raw = [], ours = [], rawWarm = [], oursWarm = [];
     let peak = 0, products = 0, sizes = {};
@@ -172,7 +175,7 @@ async function reading(model, runs) {
   } catch (error) {
     row.error = errorText(error);
   }
-  return row;
+  return { row, runs };
 }
 
 async function load(opts, label, postgresUrl) {
