@@ -162,6 +162,10 @@ describe('viewer tokens', () => {
 
     const expired = (await (await post(`/v2/projects/${project.id}/viewer3d/token`, { expiresIn: -1 })).json()) as { url: string };
     assert.equal((await fetch(expired.url)).status, 401);
+    // Found by the request fuzz: an expiry two thousand years back was a 500.
+    const farBack = await post(`/v2/projects/${project.id}/viewer3d/token`, { expiresIn: -63931531503.106026 });
+    assert.equal(farBack.status, 400);
+    assert.match(((await farBack.json()) as { error: { message: string } }).error.message, /expiresIn/);
     const unknown = await post('/v2/projects/no-such-project/viewer3d/token');
     assert.equal(unknown.status, 404);
     assert.equal(((await unknown.json()) as { error: { message: string } }).error.message, 'Project (no-such-project) not found');

@@ -30,7 +30,9 @@ const tokenBody = {
   properties: {
     models: { type: 'array', items: { type: 'string', maxLength: 64 }, maxItems: 100 },
     revisions: { type: 'array', items: { type: 'integer', minimum: 1 }, maxItems: 100 },
-    expiresIn: { type: 'number' },
+    // Seconds. A negative value issues a token already expired (for tests), at most a day
+    // back: further, the expiry fell outside the dates the database stores (a 500).
+    expiresIn: { type: 'number', minimum: -86_400 },
   },
   additionalProperties: false,
 } as const;
