@@ -21,6 +21,8 @@ export interface PlacedSymbol {
 
 const PLAN_IDENTIFIERS = new Set(['PLAN', 'ANNOTATION']);
 const ARC_STEPS_PER_TURN = 48;
+/** Lines kept while reading symbols (doorSymbols' default): enough for the door types' shared representations. */
+const LINE_CACHE_SIZE = 4096;
 
 const val = (field: unknown): unknown => (field && typeof field === 'object' && 'value' in field ? (field as { value: unknown }).value : field);
 const num = (field: unknown, fallback = 0): number => {
@@ -45,12 +47,13 @@ function get(field: unknown): Line {
 const list = (field: unknown): Line[] => (Array.isArray(field) ? field.map(get) : []);
 
 /**
- * The doors' plan symbols, their lines read through `read`. Each door's placement comes
- * from web-ifc's GetWorldTransformMatrix, whose cached placements slow a later geometry
- * stream of the same open model a lot (office-200k's: 9 s -> 24 s): read them after the
- * geometry, or in another web-ifc (the import's products thread).
+ * The doors' plan symbols, their lines read through `read` (at most `lineCacheSize` of
+ * them kept). Each door's placement comes from web-ifc's GetWorldTransformMatrix, whose
+ * cached placements slow a later geometry stream of the same open model a lot
+ * (office-200k's: 9 s -> 24 s): read them after the geometry, or in another web-ifc (the
+ * import's products thread).
  */
-export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: LineReader = webIfcLines(api, modelID)): PlacedSymbol[] {
+export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: LineReader = webIfcLines(api, modelID), lineCacheSize = LINE_CACHE_SIZE): PlacedSymbol[] {
   const types = new Map<number, string>();
   nameOfType = (type) => {
     let name = types.get(type);
@@ -64,6 +67,9 @@ export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: Li
   lineOf = (id) => {
     let line = lines.get(id);
     if (!line) {
+      // Bounded, as ProductReader's entities: each door's own lines are read once, and a
+      // cache of them all grew with the file (office-200k: 77k doors, GC half the time).
+      if (lines.size >= lineCacheSize) lines.clear();
       line = read(id) as Line;
       lines.set(id, line);
     }
