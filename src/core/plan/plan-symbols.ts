@@ -1,6 +1,7 @@
 import { IFCDOOR, IFCDOORSTANDARDCASE, type IfcAPI } from 'web-ifc';
 import type { Units } from '../ifc/units.js';
 import { webIfcLines, type LineReader } from '../ifc/products.js';
+import { rawValue as val } from '../ifc/raw-lines.js';
 import { IDENTITY, apply, axisMatrix, invertRigid, multiply, type Matrix4 as Mat } from '../ifc/matrix4.js';
 
 /**
@@ -24,7 +25,6 @@ const ARC_STEPS_PER_TURN = 48;
 /** Lines kept while reading symbols (doorSymbols' default): enough for the door types' shared representations. */
 const LINE_CACHE_SIZE = 4096;
 
-const val = (field: unknown): unknown => (field && typeof field === 'object' && 'value' in field ? (field as { value: unknown }).value : field);
 const num = (field: unknown, fallback = 0): number => {
   const n = Number(val(field));
   return Number.isFinite(n) ? n : fallback;
