@@ -130,18 +130,28 @@ function byOwner(owners: Uint32Array): Uint32Array {
     for (let i = 0; i < count; i++) order[i] = i;
     return order;
   }
+  // A piece's segments come together: the runs of one owner are sorted (by owner, then
+  // where they start) instead of the segments, a thirteenth as many on office-20k.
+  const starts: number[] = [0];
+  for (let i = 1; i < count; i++) if (owners[i] !== owners[i - 1]) starts.push(i);
+  const runs = starts.length;
+  starts.push(count);
   let span = 1;
-  while (span < count) span *= 2;
+  while (span < runs) span *= 2;
+  const runOrder = new Uint32Array(runs);
   if (span * 2 ** 32 <= Number.MAX_SAFE_INTEGER) {
-    // One number per segment, sorted natively: a comparator costs a call per comparison.
-    const keys = new Float64Array(count);
-    for (let i = 0; i < count; i++) keys[i] = owners[i] * span + i;
+    // One number per run, sorted natively: a comparator costs a call per comparison.
+    const keys = new Float64Array(runs);
+    for (let r = 0; r < runs; r++) keys[r] = owners[starts[r]] * span + r;
     keys.sort();
-    for (let i = 0; i < count; i++) order[i] = keys[i] % span;
+    // The run back from its key: span is a power of two, so this is exact.
+    for (let r = 0; r < runs; r++) runOrder[r] = keys[r] - Math.floor(keys[r] / span) * span;
   } else {
-    for (let i = 0; i < count; i++) order[i] = i;
-    order.sort((a, b) => owners[a] - owners[b] || a - b);
+    for (let r = 0; r < runs; r++) runOrder[r] = r;
+    runOrder.sort((a, b) => owners[starts[a]] - owners[starts[b]] || a - b);
   }
+  let at = 0;
+  for (const r of runOrder) for (let i = starts[r]; i < starts[r + 1]; i++) order[at++] = i;
   return order;
 }
 
