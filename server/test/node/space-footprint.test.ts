@@ -16,7 +16,7 @@ function floor(n: number, size: number, copies: number): MeshPiece {
       for (let k = 0; k < copies; k++) indices.push(a, c, b, b, c, d);
     }
   }
-  return { owner: 1, positions, indices: new Uint32Array(indices), edges: new Uint32Array(0), minX: 0, minY: 0, minZ: 0, maxX: size, maxY: size, maxZ: 0 };
+  return { owner: 1, positions, base: 0, indices: new Uint32Array(indices), start: 0, end: indices.length, edges: new Uint32Array(0), minX: 0, minY: 0, minZ: 0, maxX: size, maxY: size, maxZ: 0 };
 }
 
 describe('spaceFootprint', () => {

@@ -11,7 +11,7 @@ import type { MeshPiece } from '../../../src/core/plan/meshes.js';
  */
 function piece(owner: number, minZ: number, maxZ: number): MeshPiece {
   const none = new Float64Array(0);
-  return { owner, positions: none, indices: new Uint32Array(0), edges: new Uint32Array(0), minX: 0, minY: 0, minZ, maxX: 1, maxY: 1, maxZ };
+  return { owner, positions: none, base: 0, indices: new Uint32Array(0), start: 0, end: 0, edges: new Uint32Array(0), minX: 0, minY: 0, minZ, maxX: 1, maxY: 1, maxZ };
 }
 
 /** What extractPlan's storeys looked at before: every piece, tested against each band. */

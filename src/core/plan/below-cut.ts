@@ -13,8 +13,9 @@ export function belowPieces(pieces: readonly MeshPiece[], low: number, high: num
     if (piece.maxZ < low || piece.minZ > high || piece.edges.length === 0 || !include(piece.owner)) continue;
     const p = piece.positions;
     const e = piece.edges;
+    const base = piece.base;
     for (let k = 0; k < e.length; k += 2) {
-      const a = e[k] * 3, b = e[k + 1] * 3;
+      const a = base + e[k] * 3, b = base + e[k + 1] * 3;
       let x1 = p[a], y1 = p[a + 1], z1 = p[a + 2];
       let x2 = p[b], y2 = p[b + 1], z2 = p[b + 2];
       if ((z1 < low && z2 < low) || (z1 > high && z2 > high)) continue;

@@ -22,7 +22,7 @@ export function cutPiece(piece: MeshPiece, z: number, out: SegmentBuffer) {
   const idx = piece.indices;
   const owner = piece.owner;
   const hit = [0, 0, 0, 0];
-  for (let t = 0; t < idx.length; t += 3) {
+  for (let t = piece.start; t < piece.end; t += 3) {
     const a = idx[t] * 3, b = idx[t + 1] * 3, c = idx[t + 2] * 3;
     const za = p[a + 2], zb = p[b + 2], zc = p[c + 2];
     const ua = za >= z, ub = zb >= z, uc = zc >= z;

@@ -38,7 +38,7 @@ function footprint(pieces: readonly MeshPiece[], facing: -1 | 1): PlanLines {
   for (const piece of pieces) {
     const p = piece.positions;
     const idx = piece.indices;
-    for (let t = 0; t < idx.length; t += 3) {
+    for (let t = piece.start; t < piece.end; t += 3) {
       const a = idx[t] * 3, b = idx[t + 1] * 3, c = idx[t + 2] * 3;
       const ux = p[b] - p[a], uy = p[b + 1] - p[a + 1], uz = p[b + 2] - p[a + 2];
       const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
