@@ -1,7 +1,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import { readIfc, readProducts, startWebIfc, withModel, writeProcessed, type PlanReads, type ReadBatch } from './read-ifc.js';
 import { warmUp } from './warm-up.js';
-import { doorSymbols } from '../../src/core/plan/plan-symbols.js';
+import { doorSymbols, symbolBuffers } from '../../src/core/plan/plan-symbols.js';
 import { spaceNames } from '../../src/core/plan/space-names.js';
 import { readUnits } from '../../src/core/ifc/units.js';
 import { stepLineReader } from '../../src/core/ifc/step-lines.js';
@@ -75,7 +75,7 @@ async function run(message: Exclude<Request, { kind: 'next' }>): Promise<unknown
       // The plan's inputs first: the other thread needs them before the table, and its plans wait for them.
       const line = stepLineReader(ifc, modelID, message.bytes);
       const symbols = doorSymbols(ifc, modelID, readUnits(ifc, modelID), line);
-      peer.postMessage({ kind: 'plan', symbols, spaceNames: spaceNames(ifc, modelID, line) } satisfies PeerMessage);
+      peer.postMessage({ kind: 'plan', symbols, spaceNames: spaceNames(ifc, modelID, line) } satisfies PeerMessage, symbolBuffers(symbols));
       const table = await readProducts(ifc, modelID, message.objectIdBase, sink, line);
       peer.postMessage({ kind: 'table', table: table.sceneProducts() } satisfies PeerMessage);
       return { schema: ifc.GetModelSchema(modelID), products: table.size };

@@ -23,7 +23,7 @@ describe('doorSymbols', () => {
       const small = counted(), all = counted();
       const symbols = doorSymbols(ifc, model, units, small.read, 2);
       assert.deepEqual(symbols, doorSymbols(ifc, model, units, all.read, Infinity));
-      assert.ok(symbols.length > 10, `${symbols.length} doors with symbols`);
+      assert.ok(symbols.owners.length > 10, `${symbols.owners.length} doors with symbols`);
       // Kept all, each line is read once; kept two, the door types' shared lines are read again.
       assert.equal(all.reads.length, new Set(all.reads).size);
       assert.ok(small.reads.length > all.reads.length, `${small.reads.length} reads against ${all.reads.length}`);

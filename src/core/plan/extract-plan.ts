@@ -1,9 +1,9 @@
 import type { IfcAPI } from 'web-ifc';
 import { objectId } from '../data/object-ids.js';
 import { belowPieces } from './below-cut.js';
-import { LinesBuilder, SegmentBuffer, chainSegments } from './chain.js';
+import { LinesBuilder, SegmentBuffer, chainSegments, polyline } from './chain.js';
 import { collectMeshes, type MeshCollector, type MeshPiece } from './meshes.js';
-import { doorSymbols, type PlacedSymbol } from './plan-symbols.js';
+import { doorSymbols, type DoorSymbols } from './plan-symbols.js';
 import { labelPoint, linesBounds, ringsArea } from './polygon.js';
 import { CUT_KINDS, DEFAULT_PLAN_OPTIONS, type CutKind, type PlanLines, type PlanModel, type PlanOptions, type PlanSpace, type PlanStorey } from './protocol.js';
 import { cutPieces } from './section-cut.js';
@@ -42,7 +42,7 @@ const SKIPPED = new Set(['IFCSPACE', 'IFCOPENINGELEMENT', 'IFCOPENINGSTANDARDCAS
 /** What another pass over the model read already (extractPlan's `read`). */
 export interface PlanInputs {
   meshes?: MeshCollector;
-  symbols?: PlacedSymbol[];
+  symbols?: DoorSymbols;
   /** The spaces' names by express id (space-names.ts). */
   spaceNames?: Map<number, SpaceName>;
 }
@@ -140,11 +140,12 @@ export function extractPlan(api: IfcAPI, modelID: number, base: string, options:
   const near = piecesByStorey(elements, spatial.storeys.map((s) => s.elevation), options.floorTolerance, options.cutHeight);
   // Each symbol to its storey in one pass, not a pass over all of them per storey.
   const symbolLines = spatial.storeys.map(() => new LinesBuilder());
-  for (const symbol of symbols) {
-    let storey = spatial.storeyOf(symbol.owner);
-    if (storey < 0) storey = defaultIndex >= 0 ? defaultIndex : spatial.storeyAt(symbol.z);
+  for (let door = 0; door < symbols.owners.length; door++) {
+    const owner = symbols.owners[door];
+    let storey = spatial.storeyOf(owner);
+    if (storey < 0) storey = defaultIndex >= 0 ? defaultIndex : spatial.storeyAt(symbols.z[door]);
     const lines = symbolLines[storey];
-    if (lines) for (const line of symbol.lines) lines.add(line, symbol.owner);
+    if (lines) for (let i = symbols.firstLine[door]; i < symbols.firstLine[door + 1]; i++) lines.add(polyline(symbols.lines, i), owner);
   }
   const storeys: PlanStorey[] = spatial.storeys.map((info, index) => {
     const cutZ = info.elevation + options.cutHeight;
