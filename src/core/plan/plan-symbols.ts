@@ -91,7 +91,7 @@ export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: Li
     let line = lines.get(id);
     if (!line) {
       // Bounded, as ProductReader's entities: each door's own lines are read once, and a
-      // cache of them all grew with the file (office-200k: 77k doors, GC half the time).
+      // cache of them all grew with the file (office-200k: 77k doors).
       if (lines.size >= lineCacheSize) lines.clear();
       line = read(id) as Line;
       lines.set(id, line);
