@@ -4,9 +4,9 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { IfcAPI } from 'web-ifc';
 import { sampleFile } from '../../../samples/files.js';
-import { forEachGeometry, openModel } from '../../../src/core/ifc/web-ifc-engine.js';
+import { forEachGeometry } from '../../../src/core/ifc/web-ifc-engine.js';
 import { GeometryCache } from '../../../src/core/ifc/geometry-cache.js';
-import { startWebIfc } from '../../jobs/read-ifc.js';
+import { withModel } from '../../jobs/read-ifc.js';
 
 /** Each placed geometry's id, placement and a hash of its data, in stream order; and how often web-ifc was asked for a geometry. */
 function placedGeometries(ifc: IfcAPI, model: number, cache?: GeometryCache) {
@@ -30,9 +30,7 @@ function placedGeometries(ifc: IfcAPI, model: number, cache?: GeometryCache) {
 describe('GeometryCache', () => {
   it('gives every placed geometry as web-ifc does, asking web-ifc once or twice for one placed many times', async () => {
     const bytes = new Uint8Array(readFileSync(sampleFile('house').ifc));
-    const ifc = await startWebIfc();
-    const model = openModel(ifc, bytes);
-    try {
+    await withModel(bytes, async (ifc, model) => {
       const plain = placedGeometries(ifc, model);
       const cached = placedGeometries(ifc, model, new GeometryCache());
       assert.deepEqual(cached.pieces, plain.pieces);
@@ -41,8 +39,6 @@ describe('GeometryCache', () => {
       assert.ok(cached.asked <= 2 * distinct, `${cached.asked} geometries asked for, ${distinct} distinct`);
       // With no room for copies, every placement goes to web-ifc again.
       assert.equal(placedGeometries(ifc, model, new GeometryCache(0)).asked, plain.asked);
-    } finally {
-      ifc.CloseModel(model);
-    }
+    });
   });
 });

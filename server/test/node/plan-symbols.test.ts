@@ -2,18 +2,15 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sampleFile } from '../../../samples/files.js';
-import { openModel } from '../../../src/core/ifc/web-ifc-engine.js';
 import { stepLineReader } from '../../../src/core/ifc/step-lines.js';
 import { readUnits } from '../../../src/core/ifc/units.js';
 import { doorSymbols } from '../../../src/core/plan/plan-symbols.js';
-import { startWebIfc } from '../../jobs/read-ifc.js';
+import { withModel } from '../../jobs/read-ifc.js';
 
 describe('doorSymbols', () => {
   it('gives the same symbols with a cache of two lines as with one that keeps every line, reading lines again instead of keeping them', async () => {
     const bytes = new Uint8Array(readFileSync(sampleFile('office-2k').ifc));
-    const ifc = await startWebIfc();
-    const model = openModel(ifc, bytes);
-    try {
+    await withModel(bytes, async (ifc, model) => {
       const line = stepLineReader(ifc, model, bytes);
       const counted = () => {
         const reads: number[] = [];
@@ -27,8 +24,6 @@ describe('doorSymbols', () => {
       // Kept all, each line is read once; kept two, the door types' shared lines are read again.
       assert.equal(all.reads.length, new Set(all.reads).size);
       assert.ok(small.reads.length > all.reads.length, `${small.reads.length} reads against ${all.reads.length}`);
-    } finally {
-      ifc.CloseModel(model);
-    }
+    });
   });
 });

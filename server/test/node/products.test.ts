@@ -2,17 +2,14 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sampleFile } from '../../../samples/files.js';
-import { openModel } from '../../../src/core/ifc/web-ifc-engine.js';
 import { stepLineReader } from '../../../src/core/ifc/step-lines.js';
 import { ProductReader } from '../../../src/core/ifc/products.js';
-import { startWebIfc } from '../../jobs/read-ifc.js';
+import { withModel } from '../../jobs/read-ifc.js';
 
 describe('ProductReader', () => {
   it('keeps at most its cache size of entities read, and gives the same records as a reader that keeps all; knows its listed products', async () => {
     const bytes = new Uint8Array(readFileSync(sampleFile('house').ifc));
-    const ifc = await startWebIfc();
-    const model = openModel(ifc, bytes);
-    try {
+    await withModel(bytes, async (ifc, model) => {
       const line = stepLineReader(ifc, model, bytes);
       const small = new ProductReader(ifc, model, '1000', line, 8);
       const all = new ProductReader(ifc, model, '1000', line, Infinity);
@@ -26,8 +23,6 @@ describe('ProductReader', () => {
       // Once listed, products are known by their ids, as web-ifc's line types tell them.
       const fresh = new ProductReader(ifc, model, '1000', line);
       for (let id = 1; id <= ifc.GetMaxExpressID(model) + 1; id++) assert.equal(all.isProduct(id), fresh.isProduct(id), `#${id}`);
-    } finally {
-      ifc.CloseModel(model);
-    }
+    });
   });
 });
