@@ -5,7 +5,7 @@ import { doorSymbols, symbolBuffers } from '../../src/core/plan/plan-symbols.js'
 import { spaceNames } from '../../src/core/plan/space-names.js';
 import { readUnits } from '../../src/core/ifc/units.js';
 import { stepLineReader } from '../../src/core/ifc/step-lines.js';
-import type { SceneProducts } from '../../src/core/formats/scene.js';
+import type { ProductsRecord } from '../../src/core/ifc/scene-converter.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
 /**
@@ -14,10 +14,11 @@ import type { ProcessedFiles } from '../services/scenes.js';
  * the products, the other writes the scene and plans (a big file is read whole by one).
  * Protocol, in:
  * - `{kind: 'products', bytes, objectIdBase, peer}`: the doors' plan symbols and the spaces'
- *   names to `peer` (a port to the other thread, `{kind: 'plan'}`), then `{kind: 'batch'}` out, each
- *   answered with `{kind: 'next'}` once written, then the scene's product table to `peer`
- *   (`{kind: 'table'}`) and `{kind: 'done', result: {schema, products}}`. Reading runs up to
- *   AHEAD batches ahead of the writing, so the two overlap and memory stays bounded.
+ *   names to `peer` (a port to the other thread, `{kind: 'plan'}`), then `{kind: 'batch'}` out,
+ *   each answered with `{kind: 'next'}` once written, then the scene's product table (its
+ *   record's bytes) to `peer` (`{kind: 'table'}`) and `{kind: 'done', result: {schema,
+ *   products}}`. Reading runs up to AHEAD batches ahead of the writing, so the two overlap
+ *   and memory stays bounded. Symbols and table go across as buffers, without a copy.
  * - `{kind: 'files', bytes, files, peer}`: the scene and plans to `files`, with what the
  *   other thread sends on `peer` (the plan's inputs before the plans, the table last); then
  *   `{kind: 'done', result: {scene}}`.
@@ -36,7 +37,7 @@ type Request =
   | { kind: 'files'; bytes: Uint8Array; files: ProcessedFiles; peer: MessagePort }
   | { kind: 'next' };
 
-type PeerMessage = ({ kind: 'plan' } & PlanReads) | { kind: 'table'; table: SceneProducts };
+type PeerMessage = ({ kind: 'plan' } & PlanReads) | { kind: 'table'; table: ProductsRecord };
 
 const AHEAD = 4;
 const port = parentPort!;
@@ -54,8 +55,8 @@ async function sink(batch: ReadBatch): Promise<void> {
 /** The other thread's plan inputs and table, as they come on `peer`. */
 function fromPeer(peer: MessagePort) {
   let plan!: (value: PlanReads) => void;
-  let table!: (value: SceneProducts) => void;
-  const reads = { plan: new Promise<PlanReads>((resolve) => (plan = resolve)), products: new Promise<SceneProducts>((resolve) => (table = resolve)) };
+  let table!: (value: ProductsRecord) => void;
+  const reads = { plan: new Promise<PlanReads>((resolve) => (plan = resolve)), products: new Promise<ProductsRecord>((resolve) => (table = resolve)) };
   peer.on('message', (message: PeerMessage) => (message.kind === 'plan' ? plan(message) : table(message.table)));
   return reads;
 }
@@ -77,7 +78,8 @@ async function run(message: Exclude<Request, { kind: 'next' }>): Promise<unknown
       const symbols = doorSymbols(ifc, modelID, readUnits(ifc, modelID), line);
       peer.postMessage({ kind: 'plan', symbols, spaceNames: spaceNames(ifc, modelID, line) } satisfies PeerMessage, symbolBuffers(symbols));
       const table = await readProducts(ifc, modelID, message.objectIdBase, sink, line);
-      peer.postMessage({ kind: 'table', table: table.sceneProducts() } satisfies PeerMessage);
+      const record = await table.record();
+      peer.postMessage({ kind: 'table', table: record } satisfies PeerMessage, [record.bytes.buffer as ArrayBuffer]);
       return { schema: ifc.GetModelSchema(modelID), products: table.size };
     });
   } finally {

@@ -4,8 +4,8 @@ import type { IfcAPI } from 'web-ifc';
 import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
 import { ProductReader, type LineReader } from '../../src/core/ifc/products.js';
 import { stepLineReader } from '../../src/core/ifc/step-lines.js';
-import { ProductTable, writeSceneGeometry, writeSceneProducts } from '../../src/core/ifc/scene-converter.js';
-import type { SceneEnd, SceneProducts } from '../../src/core/formats/scene.js';
+import { ProductTable, writeSceneGeometry, writeSceneProducts, type ProductsRecord } from '../../src/core/ifc/scene-converter.js';
+import type { SceneEnd } from '../../src/core/formats/scene.js';
 import { checksums } from '../../src/core/formats/checksum.js';
 import { encodePlans } from '../../src/core/formats/plans.js';
 import { extractPlan, type PlanInputs } from '../../src/core/plan/extract-plan.js';
@@ -110,7 +110,7 @@ export async function readIfc(
 ): Promise<ReadSummary> {
   return withModel(bytes, async (ifc, modelID) => {
     const table = sink ? await readProducts(ifc, modelID, objectIdBase, sink, stepLineReader(ifc, modelID, bytes)) : undefined;
-    const scene = files && (await writeProcessed(ifc, modelID, files, { products: table?.sceneProducts() }));
+    const scene = files && (await writeProcessed(ifc, modelID, files, { products: table?.record() }));
     return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
   });
 }
@@ -184,7 +184,7 @@ export type PlanReads = Pick<PlanInputs, 'symbols' | 'spaceNames'>;
  * the plans' inputs), each awaited only where it is needed: it may still be on its way.
  */
 export interface OtherReads {
-  products?: SceneProducts | Promise<SceneProducts>;
+  products?: ProductsRecord | Promise<ProductsRecord>;
   plan?: PlanReads | Promise<PlanReads>;
 }
 
