@@ -70,7 +70,7 @@ export function writeSceneProducts(ifc: IfcAPI, modelID: number, write: (bytes: 
     const collect = new ProductTable();
     for (const id of reader.productIds()) collect.add(reader.product(id, {})!, 0);
     collect.spatial = reader.spatial();
-    table = { bytes: encodeProducts(collect.sceneProducts()), count: collect.size };
+    table = collect.encode();
   }
   write(table.bytes);
   const end = { chunks, products: table.count };
@@ -114,9 +114,14 @@ export class ProductTable {
     return { spatial: this.spatial, ...this.table };
   }
 
-  /** The table as the scene's record. */
+  /** The table as the scene's record, once the checksums' wasm has started. */
   async record(): Promise<ProductsRecord> {
     await checksums();
+    return this.encode();
+  }
+
+  /** The table as the scene's record (checksums() resolved already, as for the records before it). */
+  encode(): ProductsRecord {
     return { bytes: encodeProducts(this.sceneProducts()), count: this.size };
   }
 }

@@ -98,10 +98,10 @@ export class MeshCollector {
 const NO_EDGES = new Uint32Array(0);
 
 /**
- * Room in big arrays for the pieces' values: hundreds of thousands of small typed arrays,
- * each with a buffer of its own, cost more to allocate and collect than their values to compute
- * (office-200k: 1.7 -> 1.0 s). Blocks double from 64 k values to 1 M, so a small model
- * holds little.
+ * Room in big arrays for the pieces' values: hundreds of thousands of small typed
+ * arrays, each with a buffer of its own, cost more to allocate and collect than their
+ * values to compute (office-200k: 1.7 -> 1.0 s). Blocks double from 64 k values to 1 M,
+ * so a small model holds little.
  */
 class Slab<T extends Float64Array | Uint32Array> {
   /** The block the last `take` carved from. */
