@@ -13,7 +13,8 @@
  * (typed global components), Angular needs nothing more (docs/frameworks/).
  *
  * Importing it also starts the IFC engine (a worker with web-ifc, warmed up) for the first
- * viewer; `preload()` says when it is ready.
+ * viewer; `preload()` says when it is ready. `setEngineLoading('lazy')` right after the
+ * import: no engine until an IFC file is to be read (pages of the platform's scenes).
  */
 export { BimViewer3d } from './elements/bim-viewer-3d.js';
 export { VIEWER3D_EVENT_ARGS, type CustomEvents, type ElementListeners, type ElementProperties, type Viewer3dEventMap, type Viewer3dEventName, type Viewer3dListeners } from './elements/events.js';
@@ -25,13 +26,13 @@ export { VIEWER2D_EVENT_ARGS, type Viewer2dEventMap, type Viewer2dEventName, typ
 export type * from './core/viewer2d/types.js';
 export { installViewer2dPlugin } from './jquery/viewer2d-plugin.js';
 export { setWasmUrl } from './core/ifc/assets.js';
-export { preload } from './core/engine.js';
+export { preload, setEngineLoading, type EngineLoading } from './core/engine.js';
 export { BimViewerUi } from './elements/bim-viewer-ui.js';
 export { DEFAULT_TRANSLATIONS, type Translations } from './elements/ui/translations.js';
 export { installViewerUiPlugin } from './jquery/viewer-ui-plugin.js';
 
 import { VIEWER3D_EVENT_ARGS, type Viewer3dEventName } from './elements/events.js';
-import { preload } from './core/engine.js';
+import { preloadIfEager } from './core/engine.js';
 import { VIEWER2D_EVENT_ARGS as ARGS_2D, type Viewer2dEventName as Name2d } from './elements/events2d.js';
 
 /** The names of the events <bim-viewer-3d> dispatches (`viewer.load`, `viewer.select`, ...). */
@@ -40,6 +41,7 @@ export const VIEWER3D_EVENTS = Object.freeze(Object.keys(VIEWER3D_EVENT_ARGS) as
 /** The names of the events <bim-viewer-2d> dispatches (`viewer2d.click`, `viewer2d.load`, ...). */
 export const VIEWER2D_EVENTS = Object.freeze(Object.keys(ARGS_2D) as Name2d[]);
 
-// The IFC engine starts as the package is evaluated (after this task, so a setWasmUrl call
-// right after the import still counts): the first viewer's model does not wait for it.
-if (typeof window !== 'undefined') setTimeout(() => void preload(), 0);
+// The IFC engine starts as the package is evaluated (after this task, so a setWasmUrl or
+// setEngineLoading call right after the import still counts): the first viewer's model
+// does not wait for it.
+if (typeof window !== 'undefined') setTimeout(preloadIfEager, 0);

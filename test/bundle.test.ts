@@ -159,4 +159,25 @@ describe('dist/viewer3d.js (script-tag bundle)', function () {
       assert(script.src.startsWith(origin), `the bundle came from ${script.src}`);
     });
   });
+
+  it('data-engine-loading="lazy" on its tag: a scene loads and no worker starts, at evaluation or at load', async () => {
+    const scene = MODEL.replace(/^\/samples\/(.*)\.ifc$/, '/scenes/samples/$1.scene');
+    await inFrame(`
+      <div id="v" data-viewer="webgl" data-url="${location.origin}${scene}" style="width:400px;height:300px"></div>
+      <script>
+        window.workers = 0;
+        window.Worker = class extends Worker {
+          constructor(url, options) { super(url, options); window.workers++; }
+        };
+        var v = document.getElementById('v');
+        v.addEventListener('viewer.load', function (e) { window.loaded = e.detail; });
+        v.addEventListener('viewer.error', function (e) { window.failed = e.detail; });
+      </script>
+      <script src="${BUNDLE}" data-engine-loading="lazy"></script>`, async (frame) => {
+      const outcome = await waitFor(() => frame.loaded || frame.failed, 'viewer.load in the frame');
+      assert(!frame.failed, `the viewer failed: ${JSON.stringify(frame.failed)}`);
+      assertEqual(outcome.modelIds.length, 1, 'the scene is in');
+      assertEqual(frame.workers, 0, 'no worker started');
+    });
+  });
 });

@@ -3,7 +3,7 @@ import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { createViewer, removeViewer, MODELS, pixelDifference } from './support/viewer';
 import { soaking, writeSoakFigures } from './support/soak';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
-import type { IfcClient } from '../src/core/ifc/ifc-client';
+import type { WorkerMemory } from '../src/core/ifc/protocol';
 
 /**
  * Long sessions (issue 22, part 6): a page that loads and unloads models for hours must
@@ -17,7 +17,7 @@ import type { IfcClient } from '../src/core/ifc/ifc-client';
 
 interface Core {
   renderer: { getContext(): WebGL2RenderingContext; info: { memory: { geometries: number; textures: number } } };
-  ifc: IfcClient;
+  engineMemory(): Promise<WorkerMemory | null>;
 }
 const core = (el: BimViewer3d) => (el as unknown as { core: Core }).core;
 const sceneOf = (ifcUrl: string) => ifcUrl.replace(/^\/samples\/(.*)\.ifc$/, '/scenes/samples/$1.scene');
@@ -71,7 +71,7 @@ function countGlObjects(gl: WebGL2RenderingContext) {
 /** Everything a cycle might leave behind, measured after a collection. */
 async function measure(el: BimViewer3d, glObjects: () => { buffers: number; textures: number }) {
   await collect();
-  const worker = await core(el).ifc.memory();
+  const worker = (await core(el).engineMemory())!;
   return {
     pageHeap: pageHeap(),
     workerHeap: await workerHeap(),

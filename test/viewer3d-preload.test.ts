@@ -1,6 +1,7 @@
 // preload() (core/engine.ts): the IFC engine starts before any viewer, and the first
-// viewer takes it instead of starting a worker of its own.
-import { preload } from '../src/core/engine';
+// viewer takes it instead of starting a worker of its own; setEngineLoading('lazy'): no
+// engine until an IFC file is to be read.
+import { preload, setEngineLoading } from '../src/core/engine';
 import { setWasmUrl } from '../src/core/ifc/assets';
 import { assert, assertEqual } from './support/assert';
 import { createViewer, removeViewer, MODELS } from './support/viewer';
@@ -29,6 +30,7 @@ describe('preload: the IFC engine before the viewer', () => {
   const viewers: BimViewer3d[] = [];
   afterEach(async () => {
     setWasmUrl(null);
+    setEngineLoading('eager');
     while (viewers.length) await removeViewer(viewers.pop());
   });
 
@@ -56,6 +58,35 @@ describe('preload: the IFC engine before the viewer', () => {
       await viewers[0].loadUrl(MODELS.cabin);
     });
     assertEqual(started, 1, 'a new worker with the right wasm');
+    assert((await viewers[0].each()).length > 0, 'the model loaded');
+  });
+
+  it('lazy: a scene loads without a worker or web-ifc; an IFC file after it starts the engine', async () => {
+    setEngineLoading('lazy');
+    const fetchedBefore = performance.getEntriesByType('resource').length;
+    const forScene = await workersStarted(async () => {
+      viewers.push(await createViewer(320, 240));
+      await viewers[0].loadModel(MODELS.house.replace(/^\/samples\/(.*)\.ifc$/, '/scenes/samples/$1.scene'), { modelId: 'house' });
+    });
+    assertEqual(forScene, 0, 'no worker started for the scene');
+    const fetched = performance.getEntriesByType('resource').slice(fetchedBefore).map((e) => e.name);
+    assert(!fetched.some((name) => /web-ifc|ifc-worker/.test(name)), `nothing of web-ifc fetched: ${fetched.join(', ')}`);
+    assert((await viewers[0].each()).length > 20, 'the house is in');
+    const forIfc = await workersStarted(async () => {
+      await viewers[0].loadModel(MODELS.cabin, { modelId: 'cabin' });
+    });
+    assertEqual(forIfc, 1, 'the IFC file started the engine');
+    assertEqual((await viewers[0].modelInfo()).length, 2, 'both models in');
+  });
+
+  it('lazy: a viewer still takes an engine the page preloaded', async () => {
+    setEngineLoading('lazy');
+    assertEqual(await preload(), true);
+    const started = await workersStarted(async () => {
+      viewers.push(await createViewer(320, 240));
+      await viewers[0].loadUrl(MODELS.cabin);
+    });
+    assertEqual(started, 0, 'the preloaded worker read the model');
     assert((await viewers[0].each()).length > 0, 'the model loaded');
   });
 });

@@ -6,11 +6,8 @@
 // ours.html loads IFC, ours-scene.html the model's scene (docs/SCENE-FORMAT.md).
 import { Vector3 } from 'three';
 import '../../src/elements/bim-viewer-3d.ts';
-import { preload } from '../../src/core/engine.ts';
+import { preload, setEngineLoading } from '../../src/core/engine.ts';
 import { install } from './harness.js';
-
-// As the script-tag bundle and the npm entry do when they are evaluated.
-void preload();
 
 let el;
 let core;
@@ -18,8 +15,18 @@ let complete;
 /** Whether the next frame is of a view at rest (the load's): complete, where orbit frames leave out what is under 4 pixels. */
 let atRest = false;
 
-/** Installs our viewer loading `format` ('ifc' or 'scene') as the bench's viewer `name`. */
-export const installOurs = (name, format) => install(name, {
+/**
+ * Installs our viewer loading `format` ('ifc' or 'scene') as the bench's viewer `name`.
+ * The IFC page starts the engine as the script-tag bundle and the npm entry do when they
+ * are evaluated; the scene page as a page of scenes does, with none (core/engine.ts).
+ */
+export const installOurs = (name, format) => {
+  if (format === 'scene') setEngineLoading('lazy');
+  else void preload();
+  return installPage(name, format);
+};
+
+const installPage = (name, format) => install(name, {
   async setup(container, { cold = false } = {}) {
     el = document.createElement('bim-viewer-3d');
     el.style.cssText = 'display:block;width:100%;height:100%';
@@ -63,8 +70,8 @@ export const installOurs = (name, format) => install(name, {
     return core.renderer.getContext();
   },
   async wasmBytes() {
-    // The worker's web-ifc, started for IFC whatever the page loads (preload).
-    return (await core.ifc.memory()).wasmBytes;
+    // The worker's web-ifc; none on a page that starts it lazily and loads a scene.
+    return (await core.engineMemory())?.wasmBytes ?? 0;
   },
   pick(x, y) {
     const hit = core.pickAt(x, y);

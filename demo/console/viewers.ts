@@ -6,10 +6,12 @@
  * point cloud) shows in 3D only; a whole project opens in 3D from one token of the latest
  * revision of every model, its BIM models and scans in one manifest.
  */
-import '../../src/index.js'; // registers <bim-viewer-3d> and <bim-viewer-2d>
-import type { BimViewer2d, BimViewer3d } from '../../src/index.js';
+import { setEngineLoading, type BimViewer2d, type BimViewer3d } from '../../src/index.js'; // registers <bim-viewer-3d> and <bim-viewer-2d>
 import { projectViewerTokenUrl, revisionProduct, viewerTokenUrl, type Model, type Product, type Project, type Revision } from './api.js';
 import { byId, el, messageOf, showAlert } from './dom.js';
+
+// Revisions open from their scenes: web-ifc starts only for one that has none yet (its IFC).
+setEngineLoading('lazy');
 
 type ViewState = 'empty' | 'loading' | 'loaded' | 'error';
 

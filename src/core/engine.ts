@@ -36,6 +36,33 @@ export class Engine {
 
 let spare: Engine | null = null;
 
+/** When the page's IFC engines start: see setEngineLoading. */
+export type EngineLoading = 'eager' | 'lazy';
+let loading: EngineLoading = 'eager';
+
+/**
+ * `'eager'` (the default): the IFC engine starts as the package or bundle is evaluated,
+ * and each viewer starts one as it is created, so an IFC file does not wait for it.
+ * `'lazy'`: neither; a viewer starts its engine when an IFC file is first to be read, so a
+ * page that shows the platform's scenes fetches no worker and no web-ifc (a scene that
+ * falls back to its IFC then waits for the engine's start). The script-tag bundle reads it
+ * from its tag (`data-engine-loading="lazy"`); the npm entry takes it right after the import.
+ * `preload()` starts an engine either way: the page asked for one.
+ */
+export function setEngineLoading(mode: EngineLoading): void {
+  loading = mode;
+}
+
+export const engineLoading = (): EngineLoading => loading;
+
+/** preload() unless engines start lazily: what the bundle and the npm entry do as they are evaluated. */
+export function preloadIfEager(): void {
+  if (loading === 'eager') void preload();
+}
+
+/** Whether preload() has an engine waiting for the next viewer. */
+export const engineWaiting = (): boolean => Boolean(spare?.usable);
+
 /**
  * Starts the IFC engine for the next viewer unless one is waiting: the worker, web-ifc's
  * wasm and the warm-up. Resolves to whether it started. The 3D bundle calls it as it is

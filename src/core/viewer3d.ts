@@ -1,13 +1,12 @@
 import { Box3, Color, Matrix4, Mesh, type OrthographicCamera, PerspectiveCamera, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, FrontSide, type ShaderMaterial } from 'three';
-import { IfcClient } from './ifc/ifc-client.js';
 import { openLoader } from './loaders/open-loader.js';
 import type { ModelLoader, Origin } from './loaders/model-loader.js';
 import { FramePacer } from './scene/frame-pacer.js';
 import { MovingDetail, MOVING_MIN_PIXELS } from './scene/moving-detail.js';
 import { warmUp } from './warm-up.js';
-import { takeEngine } from './engine.js';
+import { engineLoading, engineWaiting, takeEngine, type Engine } from './engine.js';
 import { checksums } from './formats/checksum.js';
-import { RANGE_STRIDE, type GeometryChunk } from './ifc/protocol.js';
+import { RANGE_STRIDE, type GeometryChunk, type WorkerMemory } from './ifc/protocol.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchMaterials, type BatchUniforms } from './scene/batch-material.js';
 import { SceneModel, batchGeometry } from './scene/scene-model.js';
@@ -95,8 +94,9 @@ export class Viewer3d {
   readonly scene = new Scene();
   readonly rig = new CameraRig();
   private readonly canvas: HTMLCanvasElement;
-  private readonly ifc: IfcClient;
-  /** Settles once the engine warm-up (warm-up.ts) has run, or has given way to a model. */
+  /** The IFC engine: taken at once, or when an IFC file first needs it where engines load lazily (engine.ts). */
+  private engine: Engine | null = null;
+  /** Settles once the engine warm-up (warm-up.ts) has run, or has given way to a model (at once without an engine). */
   readonly warmedUp: Promise<void>;
   /**
    * Workers that parse a big model together. Two only where the machine has the cores
@@ -147,10 +147,7 @@ export class Viewer3d {
   constructor(private readonly container: HTMLElement, options: Viewer3dOptions, private readonly hooks: Viewer3dHooks) {
     this.options = options;
     // The engine preload() started, when there is one: its worker may be warm already.
-    const engine = takeEngine();
-    this.ifc = engine.client;
-    // Once a model is asked for, the warm-up would only compete with it.
-    engine.busy = () => this.nextKey > 1;
+    const engine = engineLoading() === 'eager' || engineWaiting() ? this.ifcEngine() : null;
     // Scenes are checked with WebAssembly: compiled now rather than when the first one arrives (a failure shows there).
     checksums().catch(() => undefined);
     this.canvas = document.createElement('canvas');
@@ -222,7 +219,22 @@ export class Viewer3d {
     this.setOptions(options);
     this.resize();
     this.compileMaterials();
-    this.warmedUp = warmUp(engine.warmUp, this.materials, (model, origin) => this.drawWarmUp(model, origin), engine.busy);
+    this.warmedUp = engine ? warmUp(engine.warmUp, this.materials, (model, origin) => this.drawWarmUp(model, origin), engine.busy) : Promise.resolve();
+  }
+
+  /** The IFC worker's memory (its models, web-ifc's wasm), or null while no engine has started. */
+  engineMemory(): Promise<WorkerMemory | null> {
+    return this.engine ? this.engine.client.memory() : Promise.resolve(null);
+  }
+
+  /** The IFC engine, taken on first use. */
+  private ifcEngine(): Engine {
+    if (!this.engine) {
+      this.engine = takeEngine();
+      // Once a model is asked for, the warm-up would only compete with it.
+      this.engine.busy = () => this.nextKey > 1;
+    }
+    return this.engine;
   }
 
   /**
@@ -318,7 +330,7 @@ export class Viewer3d {
     let shown: number;
     let units: number;
     try {
-      loader = await openLoader(source, { client: this.ifc, key, base, only: onlyExpress, workers: this.loadWorkers, progress });
+      loader = await openLoader(source, { client: () => this.ifcEngine().client, key, base, only: onlyExpress, workers: this.loadWorkers, progress });
       const opened = await loader.open();
       pacer = new FramePacer(this.renderer.getContext() as WebGL2RenderingContext, performance.now(), loader.firstFrameMs);
       model.opened = opened;
@@ -807,7 +819,7 @@ export class Viewer3d {
     for (const model of this.models) model.dispose();
     this.models.length = 0;
     this.pointClouds.dispose();
-    this.ifc.dispose();
+    this.engine?.client.dispose();
     this.sphere.dispose();
     this.sectioning.dispose();
     this.measure.dispose();

@@ -221,13 +221,23 @@ describe('the console', { timeout: 15 * 60_000 }, () => {
     assert.ok(shown.drawnShare > 0.02, `the 3D view drew the model (${(shown.drawnShare * 100).toFixed(1)}% of its pixels)`);
     assert.ok(shown.storeys.length >= 2, `storeys listed: ${shown.storeys.join(', ')}`);
     assert.ok(shown.spaces > 0, 'the plans have spaces');
-    // The 3D viewer's engine (started early for IFC) and web-ifc's wasm are the console's own build assets.
-    for (const asset of [/^\/console\/assets\/ifc-worker-[\w-]+\.js$/, /^\/console\/assets\/web-ifc-[\w-]+\.wasm$/]) {
-      assert.ok(requested.some((p) => asset.test(p)), `${asset} among ${requested.filter((p) => p.startsWith('/console/')).join(', ')}`);
-    }
-    // The 3D viewer took the revision's scene (the manifest offers it first), not its IFC.
+    // The 3D viewer took the revision's scene (the manifest offers it first), not its IFC,
+    // and the console starts web-ifc only for an IFC (setEngineLoading('lazy')): none yet.
     const files = requested.filter((p) => /\/viewer3d\/file\?/.test(p));
     assert.deepEqual(files.map((p) => new URL(p, server.url).searchParams.get('format')), ['scene'], files.join(', '));
+    const engineAssets = [/^\/console\/assets\/ifc-worker-[\w-]+\.js$/, /^\/console\/assets\/web-ifc-[\w-]+\.wasm$/];
+    assert.ok(!requested.some((p) => engineAssets.some((asset) => asset.test(p))), 'nothing of web-ifc fetched for a scene');
+    // The same revision's IFC starts the engine, from the console's own build assets.
+    const ifcUrl = new URL(files[0], server.url);
+    ifcUrl.searchParams.set('format', 'ifc');
+    await page.evaluate(async (url) => {
+      const viewer3d = document.getElementById('viewer3d');
+      await viewer3d.loadModel(url, { modelId: 'as-ifc' });
+      await viewer3d.unloadModel('as-ifc');
+    }, ifcUrl.href);
+    for (const asset of engineAssets) {
+      assert.ok(requested.some((p) => asset.test(p)), `${asset} among ${requested.filter((p) => p.startsWith('/console/')).join(', ')}`);
+    }
     // The 2D viewer took the processed plans, and started no plan worker.
     const plans = requested.filter((p) => /\/viewer2d\/file\?/.test(p));
     assert.deepEqual(plans.map((p) => new URL(p, server.url).searchParams.get('format')), ['plans'], plans.join(', '));

@@ -8,7 +8,8 @@ import type { LoadProgress, ModelLoader } from './model-loader.js';
 
 /** What a loader needs of the viewer: its IFC worker, the model's key there, and the load's settings. */
 export interface LoadContext {
-  client: IfcClient;
+  /** The viewer's IFC worker, asked for only when the source is IFC (it may start the worker). */
+  client: () => IfcClient;
   key: number;
   base: string;
   /** Express ids of the only objects to load, or null for all. */
@@ -24,7 +25,7 @@ export interface LoadContext {
 export async function openLoader(source: ModelSource, context: LoadContext): Promise<ModelLoader> {
   const { client, key, base, only, workers, progress } = context;
   const scene = (response?: Response) => new SceneLoader({ url: source.url, size: source.size, productsUrl: source.productsUrl, response, bytes: source.bytes }, base, only, progress);
-  const ifc = (response?: Response) => new IfcLoader(client, key, { url: source.url, bytes: source.bytes, response }, base, only, workers, progress);
+  const ifc = (response?: Response) => new IfcLoader(client(), key, { url: source.url, bytes: source.bytes, response }, base, only, workers, progress);
   if (source.format === 'scene') return scene();
   if (source.format === 'ifc' || source.bytes) return ifc();
   const response = await fetchResponse(source.url);
