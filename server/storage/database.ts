@@ -13,12 +13,17 @@ export interface QueryOptions {
    * kept one holds memory in a database backend until the connection ends.
    */
   keep?: boolean;
+  /**
+   * The statement may wait as long as it takes (a lock another process holds while it
+   * migrates): no read timeout (DATABASE_QUERY_TIMEOUT_MS) on a real PostgreSQL.
+   */
+  waits?: boolean;
 }
 
 export interface Sql {
   /** One statement with $1... parameters. */
   query<T extends Row = Row>(text: string, params?: unknown[], options?: QueryOptions): Promise<T[]>;
-  /** Several statements, no parameters (migrations). */
+  /** Several statements, no parameters (migrations): no read timeout. */
   exec(text: string): Promise<void>;
 }
 

@@ -13,7 +13,7 @@ export async function migrate(db: Database): Promise<string[]> {
   const applied: string[] = [];
   for (const name of readdirSync(FOLDER).filter((f) => f.endsWith('.sql')).sort()) {
     const done = await db.transaction(async (tx) => {
-      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK], { waits: true });
       if ((await tx.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name])).length) return false;
       await tx.exec(readFileSync(path.join(FOLDER, name), 'utf8'));
       await tx.query('INSERT INTO schema_migrations (name) VALUES ($1)', [name]);

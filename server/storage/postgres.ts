@@ -3,7 +3,13 @@ import { DatabaseUnavailable, INT8_OID, type Database, type QueryOptions, type R
 
 /** Connection exceptions (08...) and operator intervention (57P01 shutdown, 57P03 starting up...), and the socket's own errors. */
 const GONE_CODES = /^(08|57P)|^(ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EAI_AGAIN)$/;
-const GONE_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect/;
+const GONE_MESSAGES = /Connection terminated|not queryable|timeout exceeded when trying to connect|Query read timeout/;
+
+/** Longer than any statement waits, for those that may wait without end (migrations, and the lock that takes turns at them). */
+const NO_READ_TIMEOUT = 2 ** 31 - 1;
+
+/** A statement's config; pg reads a read timeout of its own from it, which its types do not list. */
+const statement = (config: pg.QueryConfig, waits = false): pg.QueryConfig => (waits ? { ...config, query_timeout: NO_READ_TIMEOUT } as pg.QueryConfig : config);
 
 /** A query that failed because the server is away, not because of the query: DatabaseUnavailable. */
 function unavailable(error: unknown): unknown {
@@ -19,12 +25,15 @@ export const MAX_NAMED_STATEMENTS = 500;
 export async function openPostgres(url: string): Promise<Database> {
   const types = { getTypeParser: (oid: number, format?: string) => (oid === INT8_OID ? Number : pg.types.getTypeParser(oid, format as 'text')) };
   // A connection that gets no answer (a network partition, not a stopped server, which
-  // refuses at once) fails after DATABASE_CONNECT_TIMEOUT_MS: a 503, not a request left waiting.
+  // refuses at once) fails after DATABASE_CONNECT_TIMEOUT_MS, and a statement whose answer
+  // does not come (the line went silent under an open connection) after
+  // DATABASE_QUERY_TIMEOUT_MS: a 503, not a request left waiting until TCP gives up.
   const pool = new pg.Pool({
     connectionString: url,
     types,
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     connectionTimeoutMillis: Number(process.env.DATABASE_CONNECT_TIMEOUT_MS ?? 10_000),
+    query_timeout: Number(process.env.DATABASE_QUERY_TIMEOUT_MS ?? 30_000),
     keepAlive: true,
   });
   // An idle client's error (the server restarted) must not end the process; the next query reconnects.
@@ -45,14 +54,14 @@ export async function openPostgres(url: string): Promise<Database> {
   const wrap = (target: pg.Pool | pg.PoolClient): Sql => ({
     async query<T extends Row>(text: string, params?: unknown[], options?: QueryOptions) {
       try {
-        return (await target.query({ name: named(text, options), text, values: params })).rows as T[];
+        return (await target.query(statement({ name: named(text, options), text, values: params }, options?.waits))).rows as T[];
       } catch (error) {
         throw unavailable(error);
       }
     },
     async exec(text: string) {
       try {
-        await target.query(text);
+        await target.query(statement({ text }, true));
       } catch (error) {
         throw unavailable(error);
       }
@@ -76,8 +85,11 @@ export async function openPostgres(url: string): Promise<Database> {
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        if (!broken) await client.query('ROLLBACK').catch(() => {});
-        throw unavailable(error);
+        const failed = unavailable(error);
+        // A connection whose statement got no answer may still get one: it is not used again.
+        if (failed instanceof DatabaseUnavailable) broken ??= error as Error;
+        else if (!broken) await client.query('ROLLBACK').catch(() => {});
+        throw failed;
       } finally {
         client.off('error', lost);
         client.release(broken);

@@ -466,6 +466,43 @@ describe(`killed processes (${database})`, () => {
       }
     });
 
+    it('answers 503 within the query timeout when the line goes silent under open connections (no reset), and again by itself after', async () => {
+      const line = await partitionProxy(new URL(process.env.TEST_DATABASE_URL!));
+      const dir = newDataDir();
+      const direct = new URL(databaseFor(dir)!);
+      const throughProxy = new URL(direct.href);
+      throughProxy.host = `127.0.0.1:${line.port}`;
+      const env = serverEnv(dir, { DATABASE_URL: throughProxy.href, DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_QUERY_TIMEOUT_MS: '1500', JOBS: 'off' });
+      const server = await startServer(env);
+      try {
+        // The command line straight to PostgreSQL: it runs synchronously, and the proxy lives in this process.
+        const app: OAuthApp = cli({ ...env, DATABASE_URL: direct.href }, 'app', 'add', '--name', 'Silence', '--redirect-uri', 'http://127.0.0.1:9/cb');
+        const bearer = (await signInAs(server.url, app)).access_token;
+        const v1 = api(server.url, bearer);
+        // Several requests at once: the pool keeps several connections open.
+        for (const answer of await Promise.all(Array.from({ length: 4 }, () => v1.get('/projects')))) assert.equal(answer.status, 200);
+        line.silence();
+        for (const [method, path, body] of [['GET', '/projects'], ['POST', '/projects/new', { name: 'in the silence' }], ['GET', '/projects']] as const) {
+          const started = Date.now();
+          const request = method === 'GET' ? v1.get(path) : v1.post(path, body);
+          const answer = await Promise.race([request, sleep(15_000).then(() => ({ status: 'none in 15 s', text: '', json: null, headers: new Headers() }))]);
+          const took = Date.now() - started;
+          assert.equal(answer.status, 503, `${method} ${path} on a silent line: ${answer.status} ${answer.text}`);
+          assert.equal(typeof answer.json?.error?.message, 'string', answer.text);
+          assert.ok(took < 8_000, `${method} ${path} answered after ${took} ms (the query timeout is 1.5 s)`);
+        }
+        assert.ok(server.process.exitCode === null && server.process.signalCode === null, `the API process ended:\n${server.output()}`);
+        line.mend();
+        await answersAgain(`${server.url}/1.0/projects`, { Authorization: `Bearer ${bearer}` }, 30_000);
+        const projects = await v1.get('/projects');
+        assert.ok(!JSON.stringify(projects.json).includes('in the silence'), 'the project asked for in the silence was not made');
+      } finally {
+        await server.stop();
+        line.close();
+        removeDataDir(dir);
+      }
+    });
+
     it('stops on SIGTERM within STOP_WAIT_MS even while a request waits on a database out of reach', async () => {
       const line = await partitionProxy(new URL(process.env.TEST_DATABASE_URL!));
       const dir = newDataDir();
@@ -501,15 +538,17 @@ describe(`killed processes (${database})`, () => {
 
 /**
  * A TCP proxy to `url`'s server: `cut()` resets the connections through it and leaves new
- * ones unanswered; `mend()` forwards again.
+ * ones unanswered; `silence()` leaves them all open and forwards nothing either way (a
+ * line gone silent); `mend()` forwards again.
  */
-async function partitionProxy(url: URL): Promise<{ port: number; cut(): void; mend(): void; close(): void }> {
+async function partitionProxy(url: URL): Promise<{ port: number; cut(): void; silence(): void; mend(): void; close(): void }> {
   let cut = false;
+  let silent = false;
   const through = new Set<Socket>();
   const held = new Set<Socket>();
   const server = createServer((socket) => {
     socket.on('error', () => {});
-    if (cut) {
+    if (cut || silent) {
       held.add(socket);
       return;
     }
@@ -517,7 +556,8 @@ async function partitionProxy(url: URL): Promise<{ port: number; cut(): void; me
     upstream.on('error', () => socket.destroy());
     socket.on('close', () => upstream.destroy());
     upstream.on('close', () => socket.destroy());
-    socket.pipe(upstream).pipe(socket);
+    socket.on('data', (data) => void (silent || upstream.write(data)));
+    upstream.on('data', (data) => void (silent || socket.write(data)));
     through.add(socket).add(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -531,8 +571,12 @@ async function partitionProxy(url: URL): Promise<{ port: number; cut(): void; me
       cut = true;
       drop(through);
     },
+    silence: () => {
+      silent = true;
+    },
     mend: () => {
       cut = false;
+      silent = false;
       drop(held);
     },
     close: () => {
