@@ -429,92 +429,42 @@ describe(`killed processes (${database})`, () => {
 
   if (onPostgres) {
     it('answers 503 within the connect timeout while PostgreSQL cannot be reached (connections that get no answer), and again by itself after', async () => {
-      // The run's PostgreSQL behind a proxy of this test's own, which can cut the line: its
-      // connections reset, new ones accepted and never answered, as across a network partition.
-      const line = await partitionProxy(new URL(process.env.TEST_DATABASE_URL!));
-      const dir = newDataDir();
-      const direct = new URL(databaseFor(dir)!);
-      const throughProxy = new URL(direct.href);
-      throughProxy.host = `127.0.0.1:${line.port}`;
-      const env = serverEnv(dir, { DATABASE_URL: throughProxy.href, DATABASE_CONNECT_TIMEOUT_MS: '1500', JOBS: 'off' });
-      const server = await startServer(env);
+      // Its connections reset, new ones accepted and never answered, as across a network partition.
+      const { line, server, bearer, v1 } = await behindProxy('Partition', { DATABASE_CONNECT_TIMEOUT_MS: '1500' });
       try {
-        // The command line straight to PostgreSQL: it runs synchronously, and the proxy lives in this process.
-        const app: OAuthApp = cli({ ...env, DATABASE_URL: direct.href }, 'app', 'add', '--name', 'Partition', '--redirect-uri', 'http://127.0.0.1:9/cb');
-        const bearer = (await signInAs(server.url, app)).access_token;
-        const v1 = api(server.url, bearer);
         assert.equal((await v1.get('/projects')).status, 200);
         line.cut();
         await sleep(300); // the pool has let go of its reset connections: requests connect anew
-        for (const [method, path, body] of [['GET', '/projects'], ['POST', '/projects/new', { name: 'in the partition' }]] as const) {
-          const started = Date.now();
-          const request = method === 'GET' ? v1.get(path) : v1.post(path, body);
-          const answer = await Promise.race([request, sleep(15_000).then(() => ({ status: 'none in 15 s', text: '', json: null, headers: new Headers() }))]);
-          const took = Date.now() - started;
-          assert.equal(answer.status, 503, `${method} ${path} across the partition: ${answer.status} ${answer.text}`);
-          assert.equal(typeof answer.json?.error?.message, 'string', answer.text);
-          assert.ok(answer.headers.get('retry-after'), 'a Retry-After header');
-          assert.ok(took < 10_000, `${method} ${path} answered after ${took} ms (the connect timeout is 1.5 s)`);
-        }
+        await answer503Within(v1, [['GET', '/projects'], ['POST', '/projects/new', { name: 'in the partition' }]], 10_000);
         assert.ok(server.process.exitCode === null && server.process.signalCode === null, `the API process ended:\n${server.output()}`);
         line.mend();
         await answersAgain(`${server.url}/1.0/projects`, { Authorization: `Bearer ${bearer}` }, 30_000);
       } finally {
         await server.stop();
         line.close();
-        removeDataDir(dir);
       }
     });
 
     it('answers 503 within the query timeout when the line goes silent under open connections (no reset), and again by itself after', async () => {
-      const line = await partitionProxy(new URL(process.env.TEST_DATABASE_URL!));
-      const dir = newDataDir();
-      const direct = new URL(databaseFor(dir)!);
-      const throughProxy = new URL(direct.href);
-      throughProxy.host = `127.0.0.1:${line.port}`;
-      const env = serverEnv(dir, { DATABASE_URL: throughProxy.href, DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_QUERY_TIMEOUT_MS: '1500', JOBS: 'off' });
-      const server = await startServer(env);
+      const { line, server, bearer, v1 } = await behindProxy('Silence', { DATABASE_CONNECT_TIMEOUT_MS: '1500', DATABASE_QUERY_TIMEOUT_MS: '1500' });
       try {
-        // The command line straight to PostgreSQL: it runs synchronously, and the proxy lives in this process.
-        const app: OAuthApp = cli({ ...env, DATABASE_URL: direct.href }, 'app', 'add', '--name', 'Silence', '--redirect-uri', 'http://127.0.0.1:9/cb');
-        const bearer = (await signInAs(server.url, app)).access_token;
-        const v1 = api(server.url, bearer);
         // Several requests at once: the pool keeps several connections open.
         for (const answer of await Promise.all(Array.from({ length: 4 }, () => v1.get('/projects')))) assert.equal(answer.status, 200);
         line.silence();
-        for (const [method, path, body] of [['GET', '/projects'], ['POST', '/projects/new', { name: 'in the silence' }], ['GET', '/projects']] as const) {
-          const started = Date.now();
-          const request = method === 'GET' ? v1.get(path) : v1.post(path, body);
-          const answer = await Promise.race([request, sleep(15_000).then(() => ({ status: 'none in 15 s', text: '', json: null, headers: new Headers() }))]);
-          const took = Date.now() - started;
-          assert.equal(answer.status, 503, `${method} ${path} on a silent line: ${answer.status} ${answer.text}`);
-          assert.equal(typeof answer.json?.error?.message, 'string', answer.text);
-          assert.ok(took < 8_000, `${method} ${path} answered after ${took} ms (the query timeout is 1.5 s)`);
-        }
+        await answer503Within(v1, [['GET', '/projects'], ['POST', '/projects/new', { name: 'in the silence' }], ['GET', '/projects']], 8_000);
         assert.ok(server.process.exitCode === null && server.process.signalCode === null, `the API process ended:\n${server.output()}`);
         line.mend();
         await answersAgain(`${server.url}/1.0/projects`, { Authorization: `Bearer ${bearer}` }, 30_000);
-        const projects = await v1.get('/projects');
-        assert.ok(!JSON.stringify(projects.json).includes('in the silence'), 'the project asked for in the silence was not made');
+        assert.ok(!JSON.stringify((await v1.get('/projects')).json).includes('in the silence'), 'the project asked for in the silence was not made');
       } finally {
         await server.stop();
         line.close();
-        removeDataDir(dir);
       }
     });
 
     it('stops on SIGTERM within STOP_WAIT_MS even while a request waits on a database out of reach', async () => {
-      const line = await partitionProxy(new URL(process.env.TEST_DATABASE_URL!));
-      const dir = newDataDir();
-      const direct = databaseFor(dir)!;
-      const throughProxy = new URL(direct);
-      throughProxy.host = `127.0.0.1:${line.port}`;
-      const env = serverEnv(dir, { DATABASE_URL: throughProxy.href, DATABASE_CONNECT_TIMEOUT_MS: '120000', STOP_WAIT_MS: '2000', JOBS: 'off' });
-      const server = await startServer(env);
+      const { line, server, v1 } = await behindProxy('Stop', { DATABASE_CONNECT_TIMEOUT_MS: '120000', STOP_WAIT_MS: '2000' });
       try {
-        // The command line straight to PostgreSQL: it runs synchronously, and the proxy lives in this process.
-        const app: OAuthApp = cli({ ...env, DATABASE_URL: direct }, 'app', 'add', '--name', 'Stop', '--redirect-uri', 'http://127.0.0.1:9/cb');
-        const v1 = api(server.url, (await signInAs(server.url, app)).access_token);
         line.cut();
         await sleep(300); // the pool has let go of its reset connections: the next request connects anew
         const waiting = v1.get('/projects').catch(() => null); // waits for a connection that never answers
@@ -530,11 +480,43 @@ describe(`killed processes (${database})`, () => {
       } finally {
         await server.kill();
         line.close();
-        removeDataDir(dir);
       }
     });
   }
 });
+
+/**
+ * A server (its own data folder, jobs off) on the run's PostgreSQL through a partitionProxy
+ * of this test's own, and an application signed in to it. The folder goes when the test file ends.
+ */
+async function behindProxy(name: string, settings: Record<string, string>) {
+  const line = await partitionProxy(new URL(process.env.TEST_DATABASE_URL!));
+  const dir = newDataDir();
+  after(() => removeDataDir(dir));
+  const direct = databaseFor(dir)!;
+  const throughProxy = new URL(direct);
+  throughProxy.host = `127.0.0.1:${line.port}`;
+  const env = serverEnv(dir, { DATABASE_URL: throughProxy.href, JOBS: 'off', ...settings });
+  const server = await startServer(env);
+  // The command line straight to PostgreSQL: it runs synchronously, and the proxy lives in this process.
+  const app: OAuthApp = cli({ ...env, DATABASE_URL: direct }, 'app', 'add', '--name', name, '--redirect-uri', 'http://127.0.0.1:9/cb');
+  const bearer = (await signInAs(server.url, app)).access_token;
+  return { line, server, bearer, v1: api(server.url, bearer) };
+}
+
+/** Each request answers 503 with a JSON error and Retry-After, in less than `limitMs`. */
+async function answer503Within(v1: V1, requests: readonly (readonly [method: 'GET' | 'POST', path: string, body?: unknown])[], limitMs: number) {
+  for (const [method, path, body] of requests) {
+    const started = Date.now();
+    const request = method === 'GET' ? v1.get(path) : v1.post(path, body);
+    const answer = await Promise.race([request, sleep(15_000).then(() => ({ status: 'none in 15 s', text: '', json: null, headers: new Headers() }))]);
+    const took = Date.now() - started;
+    assert.equal(answer.status, 503, `${method} ${path}: ${answer.status} ${answer.text}`);
+    assert.equal(typeof answer.json?.error?.message, 'string', answer.text);
+    assert.ok(answer.headers.get('retry-after'), 'a Retry-After header');
+    assert.ok(took < limitMs, `${method} ${path} answered after ${took} ms`);
+  }
+}
 
 /**
  * A TCP proxy to `url`'s server: `cut()` resets the connections through it and leaves new
