@@ -78,13 +78,17 @@ describe('preload: the IFC engine before the viewer', () => {
     let linked = 0;
     const contexts = await contextsCreated(async () => {
       first = await workersStarted(async () => {
-        linked = await programsLinked(async () => void viewers.push(await createViewer(320, 240)));
-        await viewers[0].loadUrl(MODELS.cabin);
+        linked = await programsLinked(async () => {
+          viewers.push(await createViewer(320, 240));
+          await viewers[0].loadUrl(MODELS.cabin);
+          await viewers[0].renderInfo(); // a frame drawn now, with the grids and their tags
+        });
       });
     });
     assertEqual(first, 0, 'no worker started for the first viewer');
     assertEqual(contexts, 0, 'no WebGL context made for it: it took the one preload() made');
-    assertEqual(linked, 0, 'and no shader program linked as it was made: its batch shaders were compiled already');
+    assertEqual(linked, 0, 'and no shader program linked for it: its batch, grid and tag shaders were compiled already');
+    assert((await viewers[0].getGrids()).length > 0, 'the cabin has grids');
     assertEqual((await viewers[0].renderInfo()).objects, drawn + (await truthOf(MODELS.cabin)).spaces.length, 'its model loaded');
     let second = 0;
     const secondContexts = await contextsCreated(async () => {

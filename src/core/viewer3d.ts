@@ -9,7 +9,7 @@ import { checksums } from './formats/checksum.js';
 import { RANGE_STRIDE, type GeometryChunk, type WorkerMemory } from './ifc/protocol.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchMaterials, type BatchUniforms } from './scene/batch-material.js';
-import { BACKGROUND, batchMaterials, compileMaterials, createRenderer, takeRenderer } from './scene/spare-renderer.js';
+import { BACKGROUND, batchMaterials, compileGridShaders, compileMaterials, createRenderer, takeRenderer } from './scene/spare-renderer.js';
 import { SceneModel } from './scene/scene-model.js';
 import { CameraRig, toVector, vec } from './scene/camera-rig.js';
 import { Picker, trianglesNear, type PickHit } from './scene/picker.js';
@@ -213,6 +213,7 @@ export class Viewer3d {
     this.resize();
     // Shaders compiled now, even when a model arrives before the warm-up has run (at once with a spare renderer's).
     compileMaterials(this.renderer, this.materials, this.rig.camera);
+    compileGridShaders(this.grids, (camera) => this.render(camera));
     this.requestRender();
     spare?.release();
     this.warmedUp = engine ? warmUp(engine.warmUp, this.materials, (model, origin) => this.drawWarmUp(model, origin), engine.busy) : Promise.resolve();

@@ -1,8 +1,10 @@
-import { Color, FrontSide, Mesh, PerspectiveCamera, Scene, WebGLRenderer, type Camera, type ShaderMaterial } from 'three';
+import { Color, FrontSide, Matrix4, Mesh, PerspectiveCamera, Scene, Vector3, WebGLRenderer, type Camera, type ShaderMaterial } from 'three';
 import { batchMaterial, batchUniforms, Pass, type BatchMaterials, type BatchUniforms } from './batch-material.js';
 import { batchGeometry } from './scene-model.js';
 import { DepthBuffer } from './depth-buffer.js';
 import { ObjectState } from './object-state.js';
+import { GridAxes } from './grid-axes.js';
+import { Labels } from './labels.js';
 
 /** The viewer's background, which its canvas shows until the first real frame. */
 export const BACKGROUND = '#f2f3f5';
@@ -51,6 +53,25 @@ export function compileMaterials(renderer: WebGLRenderer, materials: BatchMateri
   geometry.dispose();
 }
 
+/**
+ * Draws a made-up grid axis and its tag once, from a camera that sees them, so that the
+ * grids' and the tags' shaders are compiled before a model with grids needs them.
+ */
+export function compileGridShaders(grids: GridAxes, draw: (camera: PerspectiveCamera) => void) {
+  const id = 'compile-grid-shaders';
+  grids.add(id, [{ objectId: '0', name: '', type: 'NOTDEFINED', axes: [{ objectId: '0', tag: 'A', points: [0, 0, 0, 1, 0, 0] }] }], new Vector3(), new Matrix4());
+  const camera = new PerspectiveCamera(60, 1, 0.1, 10);
+  camera.up.set(0, 0, 1);
+  camera.position.set(0.5, -2, 1);
+  camera.lookAt(0.5, 0, 0);
+  camera.updateMatrixWorld();
+  try {
+    draw(camera);
+  } finally {
+    grids.remove(id);
+  }
+}
+
 /** A renderer made before its viewer; `release()` once the viewer has compiled its own materials. */
 export interface SpareRenderer {
   renderer: WebGLRenderer;
@@ -63,7 +84,7 @@ let timer = 0;
 /**
  * Makes a renderer for the next viewer, in a task of its own after this one (it holds the
  * page's thread for the WebGL context and the shaders: about 150 ms on software GL), and
- * compiles the batch shaders on it. three keeps compiled programs per renderer, so the
+ * compiles the batch, grid and grid tag shaders on it. three keeps compiled programs per renderer, so the
  * viewer that takes it finds its own materials, made the same way, compiled: neither the
  * context nor the shaders are paid after the page asks for a model.
  */
@@ -81,12 +102,22 @@ export function prepareRenderer(): void {
       const depth = new DepthBuffer();
       const materials = batchMaterials(batchUniforms(state.texture, state.width, depth.uniform), depth);
       compileMaterials(renderer, materials, new PerspectiveCamera());
+      const labels = new Labels(document.createElement('div'));
+      const grids = new GridAxes(labels);
+      const scene = new Scene();
+      scene.add(labels.group, grids.group);
+      compileGridShaders(grids, (camera) => {
+        labels.update(camera, renderer.domElement.clientWidth || window.innerWidth, renderer.domElement.clientHeight || window.innerHeight);
+        renderer.render(scene, camera);
+      });
       spare = {
         renderer,
         // Disposing a material frees its program only when no other material uses it.
         release: () => {
           for (const material of Object.values(materials)) material.dispose();
           state.dispose();
+          grids.dispose();
+          labels.dispose();
         },
       };
     } catch {
