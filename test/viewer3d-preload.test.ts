@@ -104,6 +104,16 @@ describe('preload: the IFC engine before the viewer', () => {
     assert(result.ok, result.message ?? '');
   });
 
+  it('a viewer made before the preloaded renderer is ready makes its own, and none is made after it', async () => {
+    const contexts = await contextsCreated(async () => {
+      void preload();
+      viewers.push(await createViewer(320, 240)); // at once: the worker has not started yet
+      await viewers[0].loadUrl(MODELS.cabin); // its worker, the preloaded one, has started and answered
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    assertEqual(contexts, 1, 'one WebGL context: the viewer\'s');
+  });
+
   it('an engine that could not start is not handed out: a viewer after fixing the wasm URL loads', async () => {
     setWasmUrl('/no-such-dir/web-ifc.wasm');
     assertEqual(await preload(), false, 'preload says it could not start');

@@ -79,57 +79,68 @@ export interface SpareRenderer {
 }
 
 let spare: SpareRenderer | null = null;
+/** Asked for and not made yet. */
+let pending = false;
 let timer = 0;
 
 /**
- * Makes a renderer for the next viewer, in a task of its own after this one (it holds the
- * page's thread for the WebGL context and the shaders: about 150 ms on software GL), and
- * compiles the batch, grid and grid tag shaders on it. three keeps compiled programs per renderer, so the
- * viewer that takes it finds its own materials, made the same way, compiled: neither the
- * context nor the shaders are paid after the page asks for a model.
+ * Makes a renderer for the next viewer once `after` settles, in a task of its own (it holds
+ * the page's thread for the WebGL context and the shaders: about 150 ms on software GL),
+ * and compiles the batch, grid and grid tag shaders on it. three keeps compiled programs
+ * per renderer, so the viewer that takes it finds its own materials, made the same way,
+ * compiled: neither the context nor the shaders are paid after the page asks for a model.
+ * A viewer made before that makes its own, and this one is not made.
  */
-export function prepareRenderer(): void {
-  if (spare || timer || typeof document === 'undefined') return;
-  timer = window.setTimeout(() => {
-    timer = 0;
-    try {
-      const renderer = createRenderer();
-      // The window's size: most pages give their first viewer much of it, and a drawing
-      // buffer's allocation is a good part of a renderer's start (the viewer resizes it anyway).
-      renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
-      renderer.setSize(window.innerWidth, window.innerHeight, false);
-      const state = new ObjectState();
-      const depth = new DepthBuffer();
-      const materials = batchMaterials(batchUniforms(state.texture, state.width, depth.uniform), depth);
-      compileMaterials(renderer, materials, new PerspectiveCamera());
-      const labels = new Labels(document.createElement('div'));
-      const grids = new GridAxes(labels);
-      const scene = new Scene();
-      scene.add(labels.group, grids.group);
-      compileGridShaders(grids, (camera) => {
-        labels.update(camera, renderer.domElement.clientWidth || window.innerWidth, renderer.domElement.clientHeight || window.innerHeight);
-        renderer.render(scene, camera);
-      });
-      spare = {
-        renderer,
-        // Disposing a material frees its program only when no other material uses it.
-        release: () => {
-          for (const material of Object.values(materials)) material.dispose();
-          state.dispose();
-          grids.dispose();
-          labels.dispose();
-        },
-      };
-    } catch {
-      // no WebGL here: the viewer says so when it is made
-    }
-  }, 0);
+export function prepareRenderer(after: Promise<unknown> = Promise.resolve()): void {
+  if (spare || pending || typeof document === 'undefined') return;
+  pending = true;
+  void after.then(() => {
+    if (pending) timer = window.setTimeout(makeSpare, 0); // unless a viewer came first and made its own
+  });
+}
+
+/** The renderer and its compiled shaders (prepareRenderer). */
+function makeSpare() {
+  timer = 0;
+  pending = false;
+  try {
+    const renderer = createRenderer();
+    // The window's size: most pages give their first viewer much of it, and a drawing
+    // buffer's allocation is a good part of a renderer's start (the viewer resizes it anyway).
+    renderer.setPixelRatio(Math.min(window.devicePixelRatio || 1, 2));
+    renderer.setSize(window.innerWidth, window.innerHeight, false);
+    const state = new ObjectState();
+    const depth = new DepthBuffer();
+    const materials = batchMaterials(batchUniforms(state.texture, state.width, depth.uniform), depth);
+    compileMaterials(renderer, materials, new PerspectiveCamera());
+    const labels = new Labels(document.createElement('div'));
+    const grids = new GridAxes(labels);
+    const scene = new Scene();
+    scene.add(labels.group, grids.group);
+    compileGridShaders(grids, (camera) => {
+      labels.update(camera, renderer.domElement.clientWidth || window.innerWidth, renderer.domElement.clientHeight || window.innerHeight);
+      renderer.render(scene, camera);
+    });
+    spare = {
+      renderer,
+      // Disposing a material frees its program only when no other material uses it.
+      release: () => {
+        for (const material of Object.values(materials)) material.dispose();
+        state.dispose();
+        grids.dispose();
+        labels.dispose();
+      },
+    };
+  } catch {
+    // no WebGL here: the viewer says so when it is made
+  }
 }
 
 /** The renderer prepareRenderer() made, or null; one that is still to be made no longer will be. */
 export function takeRenderer(): SpareRenderer | null {
   window.clearTimeout(timer);
   timer = 0;
+  pending = false;
   const taken = spare;
   spare = null;
   return taken;
