@@ -5,6 +5,7 @@ import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Vec3 } from '../src/core/types';
 import { expectScreenshot } from './support/screenshot';
 import { assertGridTagsInOneDrawCall } from './support/grids';
+import { setEngineLoading } from '../src/core/engine';
 
 const distance = (a: Vec3, b: Vec3) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 const vec = ([x, y, z]: readonly number[]): Vec3 => ({ x, y, z });
@@ -117,5 +118,28 @@ describe('grids', () => {
       assertEqual(await drawnTags(), 2 * truth.grid!.axes.length, `${url}: a tag at each end of its ${truth.grid!.axes.length} axes`);
       await el.unloadModel(url.replace(/^.*\/|\.ifc$/g, ''));
     }
+  });
+
+  it('compiles the grid and tag shaders as it is made: a first model with grids links no program (no warm-up to do it)', async () => {
+    setEngineLoading('lazy'); // no engine, so no warm-up model drawn with its grid
+    try {
+      el = await createViewer(400, 300);
+    } finally {
+      setEngineLoading('eager');
+    }
+    const original = WebGL2RenderingContext.prototype.linkProgram;
+    let linked = 0;
+    WebGL2RenderingContext.prototype.linkProgram = function (this: WebGL2RenderingContext, program: WebGLProgram) {
+      linked++;
+      original.call(this, program);
+    };
+    try {
+      await el.loadUrl(MODELS.house);
+      assertEqual((await el.renderInfo()).triangles > 0, true, 'a frame drawn');
+    } finally {
+      WebGL2RenderingContext.prototype.linkProgram = original;
+    }
+    assert((await el.getGrids()).length > 0, 'the house has grids');
+    assertEqual(linked, 0, 'programs linked for the house and its grid');
   });
 });

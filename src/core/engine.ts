@@ -1,7 +1,6 @@
 import { IfcClient } from './ifc/ifc-client.js';
 import { wasmUrl } from './ifc/assets.js';
 import { warmUpInWorker, type WarmUpModel } from './warm-up.js';
-import { prepareRenderer } from './scene/spare-renderer.js';
 
 /**
  * A viewer's IFC engine: a worker with web-ifc starting, and the worker's half of the
@@ -42,10 +41,9 @@ export type EngineLoading = 'eager' | 'lazy';
 let loading: EngineLoading = 'eager';
 
 /**
- * `'eager'` (the default): the IFC engine and a renderer (preload()) start as the package
- * or bundle is evaluated, and each viewer starts an engine as it is created, so an IFC
- * file does not wait for it.
- * `'lazy'`: none of that; a viewer starts its engine when an IFC file is first to be read, so a
+ * `'eager'` (the default): the IFC engine starts as the package or bundle is evaluated,
+ * and each viewer starts one as it is created, so an IFC file does not wait for it.
+ * `'lazy'`: neither; a viewer starts its engine when an IFC file is first to be read, so a
  * page that shows the platform's scenes fetches no worker and no web-ifc (a scene that
  * falls back to its IFC then waits for the engine's start). The script-tag bundle reads it
  * from its tag (`data-engine-loading="lazy"`); the npm entry takes it right after the import.
@@ -67,8 +65,7 @@ export const engineWaiting = (): boolean => Boolean(spare?.usable);
 
 /**
  * Starts the IFC engine for the next viewer unless one is waiting: the worker, web-ifc's
- * wasm and the warm-up; and, in a task of its own, a renderer with the batch shaders
- * compiled (scene/spare-renderer.ts). Resolves to whether the engine started. The 3D bundle calls it as it is
+ * wasm and the warm-up. Resolves to whether it started. The 3D bundle calls it as it is
  * evaluated and on `platform.load()`, the npm entry after the task that imports it (so a
  * `setWasmUrl` right after the import still counts).
  */
@@ -78,9 +75,6 @@ export function preload(): Promise<boolean> {
     spare?.client.dispose();
     spare = new Engine();
   }
-  // Once the worker runs: its start takes a few tasks of the page's thread, which making
-  // the renderer would hold up (by 250-400 ms, where the worker's scope came 5-25 ms after).
-  prepareRenderer(spare.client.started);
   return spare.client.ready.then(() => true, () => false);
 }
 

@@ -1,4 +1,4 @@
-import { Box3, Color, Matrix4, type OrthographicCamera, PerspectiveCamera, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, type ShaderMaterial } from 'three';
+import { Box3, Color, Matrix4, Mesh, type OrthographicCamera, PerspectiveCamera, Quaternion, Scene, Vector2, Vector3, WebGLRenderer, FrontSide, type ShaderMaterial } from 'three';
 import { openLoader } from './loaders/open-loader.js';
 import type { ModelLoader, Origin } from './loaders/model-loader.js';
 import { FramePacer } from './scene/frame-pacer.js';
@@ -9,8 +9,7 @@ import { checksums } from './formats/checksum.js';
 import { RANGE_STRIDE, type GeometryChunk, type WorkerMemory } from './ifc/protocol.js';
 import { ObjectState } from './scene/object-state.js';
 import { batchMaterial, batchUniforms, Pass, type BatchMaterials, type BatchUniforms } from './scene/batch-material.js';
-import { BACKGROUND, batchMaterials, compileGridShaders, compileMaterials, createRenderer, takeRenderer } from './scene/spare-renderer.js';
-import { SceneModel } from './scene/scene-model.js';
+import { SceneModel, batchGeometry } from './scene/scene-model.js';
 import { CameraRig, toVector, vec } from './scene/camera-rig.js';
 import { Picker, trianglesNear, type PickHit } from './scene/picker.js';
 import { PointClouds } from './pointcloud/point-clouds.js';
@@ -151,15 +150,23 @@ export class Viewer3d {
     const engine = engineLoading() === 'eager' || engineWaiting() ? this.ifcEngine() : null;
     // Scenes are checked with WebAssembly: compiled now rather than when the first one arrives (a failure shows there).
     checksums().catch(() => undefined);
-    // The renderer preload() made, when there is one: its context exists and the batch shaders are compiled.
-    const spare = takeRenderer();
-    this.renderer = spare?.renderer ?? createRenderer();
-    this.canvas = this.renderer.domElement;
+    this.canvas = document.createElement('canvas');
+    this.canvas.style.cssText = 'display:block;width:100%;height:100%;outline:none';
+    this.canvas.tabIndex = 0;
     container.appendChild(this.canvas);
+    this.renderer = new WebGLRenderer({ canvas: this.canvas, antialias: true, preserveDrawingBuffer: false, alpha: false, stencil: true });
     this.renderer.setPixelRatio(this.pixelRatio);
-    this.scene.background = new Color(BACKGROUND);
+    this.renderer.info.autoReset = true;
+    this.renderer.localClippingEnabled = true; // clipping planes live on the batch materials
+    // Asking for shader logs blocks until each shader is compiled: only while developing.
+    this.renderer.debug.checkShaderErrors = Boolean(import.meta.env?.DEV);
+    this.scene.background = new Color('#f2f3f5');
     this.uniforms = batchUniforms(this.state.texture, this.state.width, this.depth.uniform);
-    this.materials = batchMaterials(this.uniforms, this.depth);
+    this.materials = {
+      opaque: this.depth.track(batchMaterial(this.uniforms, Pass.Opaque)),
+      solid: this.depth.track(batchMaterial(this.uniforms, Pass.Opaque, FrontSide)),
+      translucent: this.depth.track(batchMaterial(this.uniforms, Pass.Translucent)),
+    };
     this.picker = new Picker();
     this.pointClouds = new PointClouds({
       requestRender: () => this.requestRender(),
@@ -211,11 +218,9 @@ export class Viewer3d {
     }, this.movement);
     this.setOptions(options);
     this.resize();
-    // Shaders compiled now, even when a model arrives before the warm-up has run (at once with a spare renderer's).
-    compileMaterials(this.renderer, this.materials, this.rig.camera);
-    compileGridShaders(this.grids, (camera) => this.render(camera));
-    this.requestRender();
-    spare?.release();
+    this.compileMaterials();
+    // A scene page has no warm-up: a first model with grids compiled the tags' shader inside its load.
+    this.grids.compileShaders((camera) => this.render(camera));
     this.warmedUp = engine ? warmUp(engine.warmUp, this.materials, (model, origin) => this.drawWarmUp(model, origin), engine.busy) : Promise.resolve();
   }
 
@@ -232,6 +237,25 @@ export class Viewer3d {
       this.engine.busy = () => this.nextKey > 1;
     }
     return this.engine;
+  }
+
+  /**
+   * Draws one invisible triangle with each batch material, so shaders are compiled and the
+   * GPU's pipelines built at once, even when a model arrives before the warm-up has run.
+   */
+  private compileMaterials() {
+    const geometry = batchGeometry({
+      positions: new Float32Array(9),
+      colors: new Uint8Array(12),
+      objects: new Float32Array(3),
+      indices: new Uint32Array([0, 1, 2]),
+    });
+    const scene = new Scene();
+    scene.background = this.scene.background; // what shows until the first real frame
+    for (const material of Object.values(this.materials)) scene.add(new Mesh(geometry, material));
+    this.renderer.render(scene, this.rig.camera);
+    geometry.dispose();
+    this.requestRender();
   }
 
   /** Draws the warm-up model and its grid once from a camera that sees them, then the real scene over it. */

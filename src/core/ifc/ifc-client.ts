@@ -12,18 +12,14 @@ import type { Product, ProductOptions, SpatialNode } from '../types.js';
 export class IfcClient {
   private readonly worker: WorkerRequests<ResponseMessage>;
   readonly ready: Promise<unknown>;
-  /** Settles once the worker runs (its script evaluated), or failed to. */
-  readonly started: Promise<void>;
   /** Set by dispose(): a request failing after it was given up, not because the worker failed. */
   disposed = false;
 
   constructor() {
     const wasm = wasmUrl();
     this.worker = new WorkerRequests<ResponseMessage>(createIfcWorker(wasm), 'IFC');
-    let started!: () => void;
-    this.started = new Promise((resolve) => (started = resolve));
-    this.ready = this.worker.send({ kind: 'init', wasmUrl: wasm, schemaUrls: schemaUrls() } satisfies Request, [], started);
-    this.ready.then(started, started); // not unhandled when nothing awaits it
+    this.ready = this.request({ kind: 'init', wasmUrl: wasm, schemaUrls: schemaUrls() });
+    this.ready.catch(() => undefined); // not unhandled when nothing awaits it
   }
 
   /** Opens a model (the bytes are transferred); `details` also reads what only the worker that keeps the model needs. */

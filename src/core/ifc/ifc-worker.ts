@@ -72,7 +72,6 @@ const sendTo = (requestId: number) => (c: GeometryChunk) =>
 async function handle(message: RequestMessage): Promise<unknown> {
   switch (message.kind) {
     case 'init':
-      post({ requestId: message.requestId, kind: 'started' });
       schemaUrls = message.schemaUrls;
       await init(message.wasmUrl);
       return true;

@@ -80,7 +80,6 @@ export interface OpenResult {
 }
 
 export type Request =
-  /** Answered with `started` as soon as the worker runs (its script evaluated), then `done` once web-ifc is ready. */
   | { kind: 'init'; wasmUrl: string; schemaUrls: SchemaUrls | null }
   /** `details`: also read the type names and grids (the worker that keeps the model needs them; a helper does not). */
   | { kind: 'open'; modelKey: number; bytes: ArrayBuffer; objectIdBase: string; only: number[] | null; details: boolean }
@@ -109,7 +108,6 @@ export type RequestMessage = Request & { requestId: number };
 
 export type ResponseMessage =
   | { requestId: number; kind: 'chunk'; chunk: GeometryChunk }
-  | { requestId: number; kind: 'started' }
   | { requestId: number; kind: 'done'; value: unknown }
   | { requestId: number; kind: 'error'; message: string };
 

@@ -8,6 +8,7 @@ import {
   Matrix4,
   Mesh,
   MeshBasicMaterial,
+  PerspectiveCamera,
   Vector3,
 } from 'three';
 import type { GridData } from '../ifc/grids.js';
@@ -81,6 +82,25 @@ export class GridAxes {
       this.grids.push(info);
     }
     this.rebuildLines(modelId);
+  }
+
+  /**
+   * Draws a made-up axis and its tag once, from a camera that sees them, so that the grid
+   * and tag shaders are compiled before a model with grids needs them (in its first frame).
+   */
+  compileShaders(draw: (camera: PerspectiveCamera) => void) {
+    const id = 'compile-shaders';
+    this.add(id, [{ objectId: '0', name: '', type: 'NOTDEFINED', axes: [{ objectId: '0', tag: 'A', points: [0, 0, 0, 1, 0, 0] }] }], new Vector3(), new Matrix4());
+    const camera = new PerspectiveCamera(60, 1, 0.1, 10);
+    camera.up.set(0, 0, 1);
+    camera.position.set(0.5, -2, 1);
+    camera.lookAt(0.5, 0, 0);
+    camera.updateMatrixWorld();
+    try {
+      draw(camera);
+    } finally {
+      this.remove(id);
+    }
   }
 
   remove(modelId: string) {
