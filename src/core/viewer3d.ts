@@ -219,7 +219,7 @@ export class Viewer3d {
     this.setOptions(options);
     this.resize();
     this.compileMaterials();
-    // A scene page has no warm-up: a first model with grids compiled the tags' shader inside its load.
+    // The grid and tag shaders too: without the engine's warm-up (a page of scenes) the first model with grids compiled them in its load.
     this.grids.compileShaders((camera) => this.render(camera));
     this.warmedUp = engine ? warmUp(engine.warmUp, this.materials, (model, origin) => this.drawWarmUp(model, origin), engine.busy) : Promise.resolve();
   }
