@@ -6,7 +6,7 @@ import jq1 from 'jquery1';
 import jq4 from 'jquery';
 import { assert, assertEqual } from './support/assert';
 import { addScript, inFrame, otherOrigin, sleep, waitFor } from './support/page';
-import { SAMPLES, objectIdOf, truthOf } from './support/samples';
+import { SAMPLES, objectIdOf, sceneOf, truthOf } from './support/samples';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 const win = window as any;
@@ -161,9 +161,8 @@ describe('dist/viewer3d.js (script-tag bundle)', function () {
   });
 
   it('data-engine-loading="lazy" on its tag: a scene loads and no worker starts, at evaluation or at load', async () => {
-    const scene = MODEL.replace(/^\/samples\/(.*)\.ifc$/, '/scenes/samples/$1.scene');
     await inFrame(`
-      <div id="v" data-viewer="webgl" data-url="${location.origin}${scene}" style="width:400px;height:300px"></div>
+      <div id="v" data-viewer="webgl" data-url="${location.origin}${sceneOf(MODEL)}" style="width:400px;height:300px"></div>
       <script>
         window.workers = 0;
         window.Worker = class extends Worker {

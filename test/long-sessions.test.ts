@@ -4,6 +4,7 @@ import { createViewer, removeViewer, MODELS, pixelDifference } from './support/v
 import { soaking, writeSoakFigures } from './support/soak';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { WorkerMemory } from '../src/core/ifc/protocol';
+import { sceneOf } from './support/samples';
 
 /**
  * Long sessions (issue 22, part 6): a page that loads and unloads models for hours must
@@ -20,7 +21,6 @@ interface Core {
   engineMemory(): Promise<WorkerMemory | null>;
 }
 const core = (el: BimViewer3d) => (el as unknown as { core: Core }).core;
-const sceneOf = (ifcUrl: string) => ifcUrl.replace(/^\/samples\/(.*)\.ifc$/, '/scenes/samples/$1.scene');
 
 const pageHeap = () => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize;
 async function collect() {

@@ -6,8 +6,8 @@ import type { BimViewer2d } from '../src/elements/bim-viewer-2d';
 import { assert, assertDeepEqual, assertEqual } from './support/assert';
 import { compareScreenshot } from './support/screenshot';
 import { PLAN_MODELS, createViewer2d, frames, removeViewer2d } from './support/viewer2d';
+import { plansOf } from './support/samples';
 
-const plansOf = (ifcUrl: string) => ifcUrl.replace(/^\/samples\/(.*)\.ifc$/, '/scenes/samples/$1.plans');
 const absolute = (url: string) => new URL(url, location.href).href;
 
 /** Every storey drawn in turn, its picture, and what the viewer answers about storeys and spaces. */

@@ -5,7 +5,7 @@ import { preload, setEngineLoading } from '../src/core/engine';
 import { setWasmUrl } from '../src/core/ifc/assets';
 import { assert, assertEqual } from './support/assert';
 import { createViewer, removeViewer, MODELS } from './support/viewer';
-import { truthOf } from './support/samples';
+import { sceneOf, truthOf } from './support/samples';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 
 /** Counts the workers the page starts while `run` runs. */
@@ -66,7 +66,7 @@ describe('preload: the IFC engine before the viewer', () => {
     const fetchedBefore = performance.getEntriesByType('resource').length;
     const forScene = await workersStarted(async () => {
       viewers.push(await createViewer(320, 240));
-      await viewers[0].loadModel(MODELS.house.replace(/^\/samples\/(.*)\.ifc$/, '/scenes/samples/$1.scene'), { modelId: 'house' });
+      await viewers[0].loadModel(sceneOf(MODELS.house), { modelId: 'house' });
     });
     assertEqual(forScene, 0, 'no worker started for the scene');
     const fetched = performance.getEntriesByType('resource').slice(fetchedBefore).map((e) => e.name);

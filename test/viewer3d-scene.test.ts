@@ -5,13 +5,13 @@ import { setWasmUrl } from '../src/core/ifc/assets';
 import type { BimViewer3d } from '../src/elements/bim-viewer-3d';
 import type { Viewer3d } from '../src/core/viewer3d';
 import type { ModelInfo, StreamingProgress } from '../src/core/types';
+import { sceneOf } from './support/samples';
 
 /**
  * The scene format (docs/SCENE-FORMAT.md) in the 3D viewer: the demo backend converts
  * each sample with `npm run scene` (/scenes/samples/<name>.scene), and everything the
  * viewer shows and answers must be what it shows and answers for the IFC itself.
  */
-const sceneOf = (ifcUrl: string) => ifcUrl.replace(/^\/samples\/(.*)\.ifc$/, '/scenes/samples/$1.scene');
 const core = (el: BimViewer3d) => (el as unknown as { core: Viewer3d }).core;
 const absolute = (url: string) => new URL(url, location.href).href;
 

@@ -41,6 +41,11 @@ export function truthOf(url: string): Promise<Truth> {
   return truth;
 }
 
+/** Where the demo backend serves a sample's processed files (`npm run scene`): /samples/x.ifc -> /scenes/samples/x.scene, .plans. */
+const processed = (ifcUrl: string, extension: string) => ifcUrl.replace(/^\/samples\/(.*)\.ifc$/, `/scenes/samples/$1.${extension}`);
+export const sceneOf = (ifcUrl: string) => processed(ifcUrl, 'scene');
+export const plansOf = (ifcUrl: string) => processed(ifcUrl, 'plans');
+
 /** The objectId of an express id in a model loaded with base `base` (default "0"). */
 export function objectIdOf(id: number, base = '0'): string {
   return String(BigInt(base) + BigInt(id));
