@@ -33,12 +33,13 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
     }
     const keys = processedKeys(imp.model_id, imp.token);
     const fail = async (message: string) => {
+      // Removed before the status says `error`, so that a reader who sees it finds nothing left.
+      await Promise.all([blobs.delete(keys.scene), blobs.delete(keys.plans)]);
       await db.transaction(async (tx) => {
         if (!(await finish(tx, job, worker, 'failed', message))) throw new LostJob(job);
         await discard(tx, imp);
         await tx.query(`UPDATE imports SET result = 'error', error = $2, revision_id = NULL, finished_at = now() WHERE token = $1`, [imp.token, message]);
       });
-      await Promise.all([blobs.delete(keys.scene), blobs.delete(keys.plans)]);
       await callBack(imp.callback_uri, imp.token, 'error');
     };
     if (job.attempts > MAX_ATTEMPTS) return fail(`processing stopped ${MAX_ATTEMPTS} times without finishing (${job.lastError ?? 'the worker process ended'})`);
