@@ -12,6 +12,14 @@ export interface PickHit {
 }
 
 /**
+ * Hits closer together than this (viewer units, metres) are one surface, and the object
+ * listed first takes it: a roof and the zone drawn around it share their top face, and a
+ * scene's positions, on a 0.1 mm grid, put one or the other a hair in front, where the
+ * IFC's put the other (elements come before spaces and zones, models in their order).
+ */
+const SAME_SURFACE = 1e-3;
+
+/**
  * Finds the object under a pixel on the CPU: the ray through the pixel against every
  * object's box, then, nearest box first, against the triangles of those objects until
  * no box left can hold a nearer hit. No draw, no GPU round trip: the cost grows with the
@@ -27,11 +35,12 @@ export class Picker {
     let best: PickHit | null = null;
     let bestDistance = Infinity;
     for (const { model, index, distance } of candidates) {
-      if (distance > bestDistance) break; // every box left starts behind the hit
+      if (distance > bestDistance + SAME_SURFACE) break; // every box left starts behind the hit
       const hit = intersectObject(model, index, ray, clipping);
       if (!hit) continue;
       const d = hit.point.distanceTo(ray.origin);
-      if (d < bestDistance) {
+      const nearer = d < bestDistance - SAME_SURFACE || (best !== null && d <= bestDistance + SAME_SURFACE && index < best.index);
+      if (nearer) {
         bestDistance = d;
         best = { index, model, ...hit };
       }
