@@ -629,9 +629,11 @@ function ifcMisses(ours, raw, peers) {
 
 /**
  * The scene's targets (issue 18): ready <= 0.1 of ours (IFC)'s and raw web-ifc's load, half
- * the gzipped IFC's bytes, and frame, pick, memory no worse than ours (IFC). Memory is the
- * heap with web-ifc's wasm memory: the IFC path keeps its model, product table included,
- * in web-ifc in its worker, where the scene keeps its product table in the page.
+ * the gzipped IFC's bytes, and memory no worse than ours (IFC). Memory is the heap with
+ * web-ifc's wasm memory: the IFC path keeps its model, product table included, in web-ifc
+ * in its worker, where the scene keeps its product table in the page. Frame and pick (no
+ * worse than ours (IFC)) are judged by frames.mjs, which pairs them in one page: here, in
+ * pages of their own, software GL's speed from page to page moves them more than they differ.
  */
 function sceneMisses(scene, ours, raw) {
   const misses = [];
@@ -641,10 +643,8 @@ function sceneMisses(scene, ours, raw) {
   }
   const wire = ratio(scene.wire_kb, ours?.wire_kb);
   if (wire !== null && wire > 0.5) misses.push(`scene bytes ${wire.toFixed(2)}x the gzipped IFC (target <= 0.5)`);
-  for (const [field, label] of [['frame_ms', 'frame'], ['pick_ms', 'pick'], ['memory_mb', 'heap + wasm']]) {
-    const r = ratio(scene[field], ours?.[field]);
-    if (r !== null && r > 1) misses.push(`scene ${label} ${r.toFixed(2)}x ours (IFC) (target <= 1)`);
-  }
+  const memory = ratio(scene.memory_mb, ours?.memory_mb);
+  if (memory !== null && memory > 1) misses.push(`scene heap + wasm ${memory.toFixed(2)}x ours (IFC) (target <= 1)`);
   return misses;
 }
 
@@ -753,7 +753,7 @@ async function main() {
   writeFileSync(opts.out, JSON.stringify(result, null, 2) + '\n');
   const m = result.machine;
   process.stdout.write(`\n${result.date.slice(0, 10)}, ${m.cpu} (${m.cores} cores, ${m.memory_gb} GB), Chromium ${m.chromium} headless, ${m.gpu}, Node ${m.node}; medians of ${opts.runs} runs after a warm-up\n\n`);
-  process.stdout.write(markdownTable(result.rows) + '\n\nTargets (ours / peer: cold <= 1.2 of raw web-ifc and below every peer; load <= 0.5 of That Open and xeokit, <= 1.3 of raw web-ifc; frame, pick, heap <= the best peer viewer; ours (scene): ready <= 0.1 of ours (IFC)\'s and raw web-ifc\'s load, wire <= 0.5 of the gzipped IFC, frame, pick, heap + wasm <= ours (IFC); bytes <= the smaller of XKT and Fragments, ready <= half the faster one\'s, conversion <= the faster one\'s):\n');
+  process.stdout.write(markdownTable(result.rows) + '\n\nTargets (ours / peer: cold <= 1.2 of raw web-ifc and below every peer; load <= 0.5 of That Open and xeokit, <= 1.3 of raw web-ifc; frame, pick, heap <= the best peer viewer; ours (scene): ready <= 0.1 of ours (IFC)\'s and raw web-ifc\'s load, wire <= 0.5 of the gzipped IFC, heap + wasm <= ours (IFC), frame and pick in bench:frames; bytes <= the smaller of XKT and Fragments, ready <= half the faster one\'s, conversion <= the faster one\'s):\n');
   process.stdout.write(targetSummary(result.rows) + '\n');
   process.stdout.write(`\nwrote ${path.relative(process.cwd(), opts.out)} in ${result.seconds} s\n`);
 }

@@ -8,7 +8,7 @@ import { webIfcLazySchemas } from '../scripts/web-ifc-lazy-schemas.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const srcDir = resolve(here, '..', 'src');
-const pages = ['ours', 'ours-scene', 'thatopen', 'xeokit', 'raw', 'pointcloud-ours', 'pointcloud-potree'];
+const pages = ['ours', 'ours-scene', 'ours-pair', 'thatopen', 'xeokit', 'raw', 'pointcloud-ours', 'pointcloud-potree'];
 
 export default defineConfig({
   root: resolve(here, 'pages'),
