@@ -33,10 +33,11 @@ export function ifcImportJob(db: Database, blobs: BlobStore, settings: ImportSet
     }
     const keys = processedKeys(imp.model_id, imp.token);
     const fail = async (message: string) => {
-      // Removed before the status says `error`, so that a reader who sees it finds nothing left.
-      await Promise.all([blobs.delete(keys.scene), blobs.delete(keys.plans)]);
       await db.transaction(async (tx) => {
         if (!(await finish(tx, job, worker, 'failed', message))) throw new LostJob(job);
+        // Removed while this worker holds the job (another that took it over writes the same
+        // keys) and before the status says `error`: a reader who sees it finds nothing left.
+        await Promise.all([blobs.delete(keys.scene), blobs.delete(keys.plans)]);
         await discard(tx, imp);
         await tx.query(`UPDATE imports SET result = 'error', error = $2, revision_id = NULL, finished_at = now() WHERE token = $1`, [imp.token, message]);
       });
