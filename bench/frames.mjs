@@ -7,8 +7,9 @@
 // other, and their order is swapped every step. A round is one full turn (the main bench's
 // frames per turn) and picks at up to 20 points on the model; its ratio is the median, over
 // its frames (or points) taken two by two (each format first in one of the two), of the
-// scene's time over the IFC's beside it, which one slow frame does not move. Reported: the median of the rounds' ratios and their range; and
-// whether both picked the same objects. Default: every model, 5 rounds.
+// scene's time over the IFC's beside it, which one slow frame does not move. Reported: the
+// median of the rounds' ratios and their range, and whether both picked the same objects
+// (`differing`: the first round's points where they did not). Default: every model, 5 rounds.
 import { writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -67,7 +67,7 @@ const idle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 globalThis.__pair = {
   ready: true,
-  /** Opens the IFC and the scene, one after the other; resolves with each model's box, to check they are the same. */
+  /** Opens the IFC and the scene, one after the other, and finds where to pick; resolves with each one's start view (its eye), to check they are the same. */
   async open(urls, steps) {
     for (const format of FORMATS) {
       cores[format] = await open(format, urls[format]);
@@ -78,7 +78,10 @@ globalThis.__pair = {
     points = pointsOnModel();
     let picks = 0;
     const t0 = performance.now();
-    while (performance.now() - t0 < 20) for (const [x, y] of points) cores.ifc.pickAt(x, y), picks++;
+    while (performance.now() - t0 < 20) {
+      for (const [x, y] of points) cores.ifc.pickAt(x, y);
+      picks += points.length;
+    }
     repeats = Math.max(1, Math.ceil(5 / ((performance.now() - t0) / picks)));
     return Object.fromEntries(FORMATS.map((f) => [f, paths[f][0].eye]));
   },
