@@ -7,9 +7,8 @@ import { assert } from '../support/assert';
 import { createViewer, removeViewer } from '../support/viewer';
 import { compareScreenshot } from '../support/screenshot';
 import { REAL_MODELS } from '../support/real-models';
+import { sceneOf } from '../support/samples';
 import type { BimViewer3d } from '../../src/elements/bim-viewer-3d';
-
-const sceneOf = (ifcUrl: string) => ifcUrl.replace(/^\/models\/(.*)\.ifc$/, '/scenes/models/$1.scene');
 
 /** The engine's picking (private in TypeScript): what a click reports. */
 type Picking = { pickAt(x: number, y: number): unknown; describeHit(hit: unknown): [string | undefined, unknown] };

@@ -41,8 +41,11 @@ export function truthOf(url: string): Promise<Truth> {
   return truth;
 }
 
-/** Where the demo backend serves a sample's processed files (`npm run scene`): /samples/x.ifc -> /scenes/samples/x.scene, .plans. */
-const processed = (ifcUrl: string, extension: string) => ifcUrl.replace(/^\/samples\/(.*)\.ifc$/, `/scenes/samples/$1.${extension}`);
+/**
+ * Where the demo backend serves the processed files (`npm run scene`) of a sample or a
+ * real model: /samples/x.ifc -> /scenes/samples/x.scene, /models/x.ifc -> /scenes/models/x.scene (.plans likewise).
+ */
+const processed = (ifcUrl: string, extension: string) => ifcUrl.replace(/^\/(samples|models)\/(.*)\.ifc$/, `/scenes/$1/$2.${extension}`);
 export const sceneOf = (ifcUrl: string) => processed(ifcUrl, 'scene');
 export const plansOf = (ifcUrl: string) => processed(ifcUrl, 'plans');
 
