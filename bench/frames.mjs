@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { CHROMIUM_FLAGS } from '../scripts/find-browser.mjs';
-import { buildPages, convert, findChromium, log, modelUrl, orbitSteps, settle, startServer, withTimeout } from './run.mjs';
+import { buildPages, convert, findChromium, log, median, modelUrl, orbitSteps, settle, startServer, withTimeout } from './run.mjs';
 import { allModels, findModel, prepare } from './models.mjs';
 
 const BENCH = path.dirname(fileURLToPath(import.meta.url));
@@ -29,11 +29,6 @@ for (let i = 2; i < process.argv.length; i++) {
   else throw new Error(`Unknown option ${name} (--models, --rounds, --out)`);
 }
 
-const median = (values) => {
-  const v = [...values].sort((a, b) => a - b);
-  const m = v.length >> 1;
-  return v.length % 2 ? v[m] : (v[m - 1] + v[m]) / 2;
-};
 const mean = (values) => values.reduce((a, b) => a + b, 0) / values.length;
 
 /** One model: both formats in one page, `rounds` paired turns and pick rounds. */

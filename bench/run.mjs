@@ -419,7 +419,7 @@ async function runCold(context, base, viewer, model, opts) {
   }
 }
 
-function median(values) {
+export function median(values) {
   const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
   if (v.length === 0) return null;
   const m = v.length >> 1;

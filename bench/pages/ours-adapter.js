@@ -15,6 +15,14 @@ let complete;
 /** Whether the next frame is of a view at rest (the load's): complete, where orbit frames leave out what is under 4 pixels. */
 let atRest = false;
 
+/** Puts a viewer's camera (its engine, `el.core`) at `eye`, looking at `target`, through its CameraRig. */
+export function placeCamera(core, eye, target, up, fov, distance) {
+  if (core.rig.fov !== fov) core.rig.fov = fov;
+  const position = new Vector3(...eye);
+  const direction = new Vector3(...target).sub(position);
+  core.rig.place(position, direction.normalize(), new Vector3(...up), distance);
+}
+
 /**
  * Installs our viewer loading `format` ('ifc' or 'scene') as the bench's viewer `name`.
  * The IFC page starts the engine as the script-tag bundle and the npm entry do when they
@@ -54,10 +62,7 @@ const installPage = (name, format) => install(name, {
     return { min: box.min.toArray(), max: box.max.toArray(), up: 'z' };
   },
   setCamera(eye, target, up, fov, step) {
-    if (core.rig.fov !== fov) core.rig.fov = fov;
-    const position = new Vector3(...eye);
-    const direction = new Vector3(...target).sub(position);
-    core.rig.place(position, direction.normalize(), new Vector3(...up), step.distance);
+    placeCamera(core, eye, target, up, fov, step.distance);
   },
   settle() {
     atRest = true;

@@ -2,10 +2,10 @@
 // (bench/frames.mjs): each orbit frame and each pick of the one is followed by the same
 // of the other, their order swapped every step, so that the software renderer's speed,
 // which drifts within a page and from page to page, meets both alike.
-import { Vector3 } from 'three';
 import '../../src/elements/bim-viewer-3d.ts';
 import { preload } from '../../src/core/engine.ts';
 import { FOV, HEIGHT, WIDTH, cameraPath, finish, pickPoints } from './harness.js';
+import { placeCamera } from './ours-adapter.js';
 
 void preload();
 const FORMATS = ['ifc', 'scene'];
@@ -28,18 +28,11 @@ async function open(format, url) {
   return core;
 }
 
-function place(core, step) {
-  if (core.rig.fov !== FOV) core.rig.fov = FOV;
-  const position = new Vector3(...step.eye);
-  const direction = new Vector3(...step.target).sub(position).normalize();
-  core.rig.place(position, direction, new Vector3(...step.up), step.distance);
-}
-
 /** One orbit frame (or, with `atRest`, a complete one) of `format`'s viewer at `step`, forced to finish; its ms. */
 function frame(format, step, atRest = false) {
   const core = cores[format];
   const t0 = performance.now();
-  place(core, step);
+  placeCamera(core, step.eye, step.target, step.up, FOV, step.distance);
   core.render(core.rig.camera, atRest);
   finish(core.renderer.getContext());
   return performance.now() - t0;
