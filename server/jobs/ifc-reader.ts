@@ -9,7 +9,8 @@ const MAX_HEAP_MB = 8192;
 const RECYCLE_BYTES = 64 * 1024 * 1024;
 /**
  * A file larger than this is read by one thread, products and then files: each thread
- * holds the file open in web-ifc's memory, and near web-ifc's limit the machine's memory
+ * holds the file (the scene thread also its parsed model in web-ifc's memory, the products
+ * thread its own index of the lines), and near web-ifc's limit the machine's memory
  * matters more than the time.
  */
 const PARALLEL_MAX_BYTES = 256 * 1024 * 1024;
@@ -18,10 +19,11 @@ type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unk
 
 /**
  * Reads IFC files in two worker threads (read-ifc-thread.ts), one file at a time, so the
- * API process stays responsive: each opens the file, one reads the products (to `sink`,
+ * API process stays responsive: one reads the products (to `sink`,
  * in batches, the next one once the last is written), the other writes the scene and
  * plans, at once (on two cores, the import takes the longer of the two instead of
- * both). The first also reads the doors' plan symbols, and sends them and the scene's
+ * both); only the second opens the file in web-ifc, the first reads its lines from the
+ * bytes (core/ifc/step-model.ts). The first also reads the doors' plan symbols, and sends them and the scene's
  * product table to the second on a channel of their own: it needs the symbols for the
  * plans and the table last. A file over PARALLEL_MAX_BYTES, or a read of the files
  * alone, goes to one thread. The threads are kept between files (starting them and

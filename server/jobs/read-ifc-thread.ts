@@ -4,14 +4,15 @@ import { warmUp } from './warm-up.js';
 import { doorSymbols, symbolBuffers } from '../../src/core/plan/plan-symbols.js';
 import { spaceNames } from '../../src/core/plan/space-names.js';
 import { readUnits } from '../../src/core/ifc/units.js';
-import { stepLineReader } from '../../src/core/ifc/step-lines.js';
+import { StepModel } from '../../src/core/ifc/step-model.js';
 import type { ProductsRecord } from '../../src/core/ifc/scene-converter.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
 /**
  * A worker thread that reads IFC files, one at a time, so the API process stays
- * responsive; the server runs two (ifc-reader.ts), each with the file open: one reads
- * the products, the other writes the scene and plans (a big file is read whole by one).
+ * responsive; the server runs two (ifc-reader.ts): one reads the products (from the
+ * file's bytes, a StepModel), the other writes the scene and plans with the file open in
+ * web-ifc (a big file is read whole by one, with the file open).
  * Protocol, in:
  * - `{kind: 'products', bytes, objectIdBase, peer}`: the doors' plan symbols and the spaces'
  *   names to `peer` (a port to the other thread, `{kind: 'plan'}`), then `{kind: 'batch'}` out,
@@ -71,19 +72,30 @@ async function run(message: Exclude<Request, { kind: 'next' }>): Promise<unknown
   if (message.kind === 'read') return readIfc(message.bytes, message.objectIdBase, message.products ? sink : null, message.files);
   const { peer } = message;
   try {
-    return await withModel(message.bytes, async (ifc, modelID) => {
-      if (message.kind === 'files') return { scene: await writeProcessed(ifc, modelID, message.files, fromPeer(peer)) };
-      // The plan's inputs first: the other thread needs them before the table, and its plans wait for them.
-      const line = stepLineReader(ifc, modelID, message.bytes);
-      const symbols = doorSymbols(ifc, modelID, readUnits(ifc, modelID), line);
-      peer.postMessage({ kind: 'plan', symbols, spaceNames: spaceNames(ifc, modelID, line) } satisfies PeerMessage, symbolBuffers(symbols));
-      const table = await readProducts(ifc, modelID, message.objectIdBase, sink, line);
-      const record = await table.record();
-      peer.postMessage({ kind: 'table', table: record } satisfies PeerMessage, [record.bytes.buffer as ArrayBuffer]);
-      return { schema: ifc.GetModelSchema(modelID), products: table.size };
-    });
+    if (message.kind === 'files') return await withModel(message.bytes, async (ifc, modelID) => ({ scene: await writeProcessed(ifc, modelID, message.files, fromPeer(peer)) }));
+    return await readProductsOnly(message.bytes, message.objectIdBase, peer);
   } finally {
     peer.close();
+  }
+}
+
+/**
+ * The products thread's part: the file's lines read from its bytes (StepModel), without
+ * web-ifc opening it (the other thread does). The plan's inputs first: the other thread
+ * needs them before the table, and its plans wait for them.
+ */
+async function readProductsOnly(bytes: Uint8Array, objectIdBase: number, peer: MessagePort) {
+  // The model's calls take a modelID; a StepModel knows one file only.
+  const model = new StepModel(await startWebIfc(), bytes), id = 0;
+  try {
+    const symbols = doorSymbols(model, id, readUnits(model, id));
+    peer.postMessage({ kind: 'plan', symbols, spaceNames: spaceNames(model, id) } satisfies PeerMessage, symbolBuffers(symbols));
+    const table = await readProducts(model, id, objectIdBase, sink);
+    const record = await table.record();
+    peer.postMessage({ kind: 'table', table: record } satisfies PeerMessage, [record.bytes.buffer as ArrayBuffer]);
+    return { schema: model.GetModelSchema(), products: table.size };
+  } finally {
+    model.close();
   }
 }
 

@@ -1,7 +1,7 @@
 import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { IfcAPI } from 'web-ifc';
-import { createIfcApi, openModel } from '../../src/core/ifc/web-ifc-engine.js';
+import { createIfcApi, openModel, type ModelLines } from '../../src/core/ifc/web-ifc-engine.js';
 import { ProductReader, type LineReader } from '../../src/core/ifc/products.js';
 import { stepLineReader } from '../../src/core/ifc/step-lines.js';
 import { ProductTable, writeSceneGeometry, writeSceneProducts, type ProductsRecord } from '../../src/core/ifc/scene-converter.js';
@@ -137,7 +137,7 @@ export async function withModel<T>(bytes: Uint8Array, fn: (ifc: IfcAPI, modelID:
  * products). Lines come from `line` (the file's own bytes tokenized in JavaScript:
  * step-lines.ts) when given, else from web-ifc's GetLine.
  */
-export async function readProducts(ifc: IfcAPI, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, line?: LineReader): Promise<ProductTable> {
+export async function readProducts(ifc: ModelLines, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, line?: LineReader): Promise<ProductTable> {
   const reader = new ProductReader(ifc, modelID, String(objectIdBase), line);
   const seen = new Set<number>();
   const table = new ProductTable();

@@ -1,8 +1,8 @@
-import { ENUM, IFCPROJECT, IFCPRODUCT, INTEGER, InheritanceDef, LABEL, REAL, REF, STRING, type IfcAPI } from 'web-ifc';
+import { ENUM, IFCPROJECT, IFCPRODUCT, INTEGER, InheritanceDef, LABEL, REAL, REF, STRING } from 'web-ifc';
 import { IFCRELAGGREGATES, IFCRELCONTAINEDINSPATIALSTRUCTURE, IFCRELNESTS, IFCRELVOIDSELEMENT, IFCRELDEFINESBYPROPERTIES, IFCRELDEFINESBYTYPE } from 'web-ifc';
 import type { AttributeValue, Product, ProductOptions, SpatialNode } from '../types.js';
 import { objectId } from '../data/object-ids.js';
-import { schemaNumber } from './web-ifc-engine.js';
+import { schemaNumber, type ModelLines } from './web-ifc-engine.js';
 
 const TRISTATE_NAMES = new Set(['IFCBOOLEAN', 'IFCLOGICAL']);
 const TRISTATE: Record<string, string> = { T: 'TRUE', F: 'FALSE', U: 'UNKNOWN' };
@@ -21,7 +21,7 @@ export const ENTITY_CACHE_SIZE = 4096;
 export type LineReader = (expressId: number) => any; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** Lines through web-ifc's own GetLine. */
-export const webIfcLines = (api: IfcAPI, modelID: number): LineReader => (expressId) => api.GetLine(modelID, expressId, false);
+export const webIfcLines = (api: ModelLines, modelID: number): LineReader => (expressId) => api.GetLine(modelID, expressId, false);
 
 /**
  * Product records (seed 000) of one open model, built from web-ifc lines on demand.
@@ -37,7 +37,7 @@ export class ProductReader {
   private readonly entities = new Map<number, AttributeValue>();
 
   constructor(
-    private readonly api: IfcAPI,
+    private readonly api: ModelLines,
     private readonly modelID: number,
     readonly base: string,
     /** Where lines come from: web-ifc's GetLine, or a faster reader of the same lines (step-lines.ts). */
@@ -249,7 +249,7 @@ export class ProductReader {
  * `parentField`, the children in `childField`. A child keeps the first parent it gets.
  */
 export function linkParents(
-  api: IfcAPI,
+  api: ModelLines,
   modelID: number,
   parents: Map<number, number>,
   type: number,

@@ -1,4 +1,5 @@
-import { REF, type IfcAPI } from 'web-ifc';
+import { REF } from 'web-ifc';
+import type { ModelLines } from './web-ifc-engine.js';
 
 /**
  * Lines as web-ifc's GetRawLineData gives them: the type code and the arguments by
@@ -13,7 +14,7 @@ export interface RawLine {
 }
 
 /** The line of an express id, or null when the file has none. */
-export function rawLine(api: IfcAPI, modelID: number, expressId: unknown): RawLine | null {
+export function rawLine(api: ModelLines, modelID: number, expressId: unknown): RawLine | null {
   if (typeof expressId !== 'number' || !api.GetLineType(modelID, expressId)) return null;
   const line = api.GetRawLineData(modelID, expressId) as { type: number; arguments: unknown[] | null };
   return { type: line.type, args: line.arguments ?? [] };
@@ -26,7 +27,7 @@ export const rawValue = (field: unknown): unknown => (field && typeof field === 
 export const refOf = (field: unknown): number => ((field as { type?: unknown } | null)?.type === REF ? Number((field as { value: unknown }).value) : 0);
 
 /** The line a reference points to, or null (not a reference, or dangling). */
-export const referenced = (api: IfcAPI, modelID: number, field: unknown): RawLine | null => {
+export const referenced = (api: ModelLines, modelID: number, field: unknown): RawLine | null => {
   const id = refOf(field);
   return id ? rawLine(api, modelID, id) : null;
 };

@@ -21,18 +21,61 @@ type RawArguments = unknown[] | null;
 export class StepLines {
   /** Where each express id's line begins (after `#id=`), or 0. */
   private readonly starts: Uint32Array;
+  /** The express ids in the file's order. */
+  readonly order: Uint32Array;
+  /** The largest express id of a line. */
+  readonly maxExpressId: number;
   private i = 0;
 
   constructor(
     private readonly bytes: Uint8Array,
-    maxExpressId: number,
+    /** web-ifc's GetMaxExpressID when known; without it the ids are found here. */
+    maxExpressId: number | undefined,
     /** The type code of a typed value's name (IFCLABEL...). */
     private readonly typeCode: (name: string) => number,
     /** web-ifc's decoding of a string with escapes (\X2\, \S\, ''), for the rare strings that have them. */
     private readonly decode: (raw: string) => string,
   ) {
-    this.starts = new Uint32Array(maxExpressId + 1);
-    indexLines(bytes, this.starts);
+    ({ starts: this.starts, order: this.order, max: this.maxExpressId } = indexLines(bytes, maxExpressId));
+  }
+
+  /** Whether the file has a line of this express id. */
+  has(expressId: number): boolean {
+    return expressId < this.starts.length && this.starts[expressId] !== 0;
+  }
+
+  /** The type name a line begins with (IFCWALL...), or null when the file has no such line. */
+  typeName(expressId: number): string | null {
+    if (!this.has(expressId)) return null;
+    this.i = this.starts[expressId];
+    this.skipSpace();
+    return this.label();
+  }
+
+  /**
+   * Each line's type code, in the file's order (`order`). A name is made into text once
+   * per type, not per line: lines are told apart by a hash of their name's bytes, checked
+   * byte for byte against the first line of that hash (another name of the same hash is
+   * looked up as text each time).
+   */
+  typeCodes(code: (name: string) => number): Uint32Array {
+    const { bytes, order, starts } = this;
+    const codes = new Uint32Array(order.length);
+    const seen = new Map<number, { start: number; end: number; code: number }>();
+    for (let k = 0; k < order.length; k++) {
+      let i = starts[order[k]];
+      for (let c = bytes[i]; c === 32 || c === 10 || c === 13 || c === 9; c = bytes[++i]);
+      const start = i;
+      let hash = 0x811c9dc5;
+      for (let c = bytes[i]; (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95; c = bytes[++i]) hash = Math.imul(hash ^ c, 0x01000193);
+      const first = seen.get(hash);
+      if (first && sameBytes(bytes, first.start, first.end, start, i)) codes[k] = first.code;
+      else {
+        codes[k] = code(ascii(bytes, start, i));
+        if (!first) seen.set(hash, { start, end: i, code: codes[k] });
+      }
+    }
+    return codes;
   }
 
   /** The line's type name and raw arguments, or null when the file has no such line. */
@@ -177,7 +220,7 @@ export class StepLines {
  * or of a type web-ifc's FromRawLineData does not build, is read by web-ifc itself.
  */
 export function stepLineReader(api: IfcAPI, modelID: number, bytes: Uint8Array): LineReader {
-  const construct = (FromRawLineData as unknown as Record<number, Record<number, (args: unknown) => Record<string, unknown>>>)[schemaNumber(api, modelID)];
+  const construct = lineClasses(schemaNumber(api, modelID));
   const codes = new Map<string, number>();
   const typeCode = (name: string) => {
     let code = codes.get(name);
@@ -201,8 +244,19 @@ export function stepLineReader(api: IfcAPI, modelID: number, bytes: Uint8Array):
   };
 }
 
-/** Records where each `#id=` line's arguments begin, skipping strings (a `;` inside one ends nothing). */
-function indexLines(bytes: Uint8Array, starts: Uint32Array) {
+/** web-ifc's FromRawLineData of a schema (its number in SchemaNames): line objects of raw arguments, by type code. */
+export const lineClasses = (schema: number): Record<number, (args: unknown) => Record<string, unknown>> | undefined =>
+  (FromRawLineData as unknown as Record<number, Record<number, (args: unknown) => Record<string, unknown>>>)[schema];
+
+/**
+ * Where each `#id=` line's arguments begin, and the ids in the file's order, skipping
+ * strings (a `;` inside one ends nothing). With `maxExpressId`, ids above it are left out.
+ */
+function indexLines(bytes: Uint8Array, maxExpressId?: number): { starts: Uint32Array; order: Uint32Array; max: number } {
+  let starts: Uint32Array = new Uint32Array((maxExpressId ?? Math.max(1024, bytes.length >> 6)) + 1);
+  let order: Uint32Array = new Uint32Array(1024);
+  let count = 0, max = 0;
+  const done = () => ({ starts, order: order.subarray(0, count), max });
   const n = bytes.length;
   let i = 0;
   let nextQuote = bytes.indexOf(QUOTE);
@@ -212,7 +266,7 @@ function indexLines(bytes: Uint8Array, starts: Uint32Array) {
     while (c === 32 || c === 10 || c === 13 || c === 9 || (c === 47 && bytes[i + 1] === 42)) {
       if (c === 47) {
         const end = indexOfPair(bytes, 42, 47, i + 2);
-        if (end < 0) return;
+        if (end < 0) return done();
         i = end + 2;
       } else i++;
       c = bytes[i];
@@ -221,23 +275,37 @@ function indexLines(bytes: Uint8Array, starts: Uint32Array) {
       let id = 0, j = i + 1;
       for (c = bytes[j]; c >= 48 && c <= 57; c = bytes[++j]) id = id * 10 + c - 48;
       while (c === 32 || c === 10 || c === 13 || c === 9) c = bytes[++j];
-      if (c === EQUALS && id < starts.length) starts[id] = j + 1;
+      if (c === EQUALS && id > 0 && (maxExpressId === undefined || id <= maxExpressId)) {
+        if (id >= starts.length) starts = grown(starts, id + 1);
+        if (count === order.length) order = grown(order, count + 1);
+        if (starts[id] === 0) order[count++] = id;
+        starts[id] = j + 1;
+        if (id > max) max = id;
+      }
     }
     // on to the statement's `;`, over any strings on the way
     for (;;) {
       const semi = bytes.indexOf(SEMICOLON, i);
-      if (semi < 0) return;
+      if (semi < 0) return done();
       if (nextQuote >= 0 && nextQuote < i) nextQuote = bytes.indexOf(QUOTE, i);
       if (nextQuote < 0 || nextQuote > semi) {
         i = semi + 1;
         break;
       }
       const end = stringEnd(bytes, nextQuote + 1);
-      if (end < 0) return;
+      if (end < 0) return done();
       i = end + 1;
       nextQuote = bytes.indexOf(QUOTE, i);
     }
   }
+  return done();
+}
+
+/** A copy of `array` with room for at least `length` values. */
+function grown(array: Uint32Array, length: number): Uint32Array {
+  const bigger = new Uint32Array(Math.max(length, array.length * 2));
+  bigger.set(array);
+  return bigger;
 }
 
 /** The quote that ends a string whose text begins at `start`: the first that is not one of a doubled pair. */
@@ -248,6 +316,12 @@ function stringEnd(bytes: Uint8Array, start: number): number {
     if (k < 0 || bytes[k + 1] !== QUOTE) return k;
     j = k + 2;
   }
+}
+
+function sameBytes(bytes: Uint8Array, a: number, aEnd: number, b: number, bEnd: number): boolean {
+  if (aEnd - a !== bEnd - b) return false;
+  for (let k = 0; k < aEnd - a; k++) if (bytes[a + k] !== bytes[b + k]) return false;
+  return true;
 }
 
 function indexOfPair(bytes: Uint8Array, a: number, b: number, from: number): number {

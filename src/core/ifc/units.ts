@@ -1,4 +1,5 @@
-import { IFCCONVERSIONBASEDUNIT, IFCCONVERSIONBASEDUNITWITHOFFSET, IFCPROJECT, IFCSIUNIT, type IfcAPI } from 'web-ifc';
+import { IFCCONVERSIONBASEDUNIT, IFCCONVERSIONBASEDUNITWITHOFFSET, IFCPROJECT, IFCSIUNIT } from 'web-ifc';
+import type { ModelLines } from './web-ifc-engine.js';
 import { rawLine, rawList, rawValue, referenced, type RawLine } from './raw-lines.js';
 
 /**
@@ -17,7 +18,7 @@ const PREFIXES: Record<string, number> = {
 };
 
 /** Read from raw lines (raw-lines.ts): the grids read them before a model's first frame. */
-export function readUnits(api: IfcAPI, modelID: number): Units {
+export function readUnits(api: ModelLines, modelID: number): Units {
   const units: Units = { length: 1, angle: 1 };
   const projects = api.GetLineIDsWithType(modelID, IFCPROJECT);
   if (projects.size() === 0) return units;
@@ -46,7 +47,7 @@ export function readUnits(api: IfcAPI, modelID: number): Units {
  * through their factor, recursively (Dimensions, UnitType, Name, ConversionFactor: an
  * IfcMeasureWithUnit of ValueComponent and UnitComponent); other units by name.
  */
-function unitFactor(api: IfcAPI, modelID: number, unit: RawLine | null, depth = 0): number {
+function unitFactor(api: ModelLines, modelID: number, unit: RawLine | null, depth = 0): number {
   if (!unit || depth > 4) return NaN;
   if (unit.type === IFCSIUNIT) {
     const prefix = String(rawValue(unit.args[1]) ?? '').toUpperCase();

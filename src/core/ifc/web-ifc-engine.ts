@@ -15,7 +15,8 @@ export async function createIfcApi(wasmUrl: string): Promise<IfcAPI> {
 }
 
 /** Rejects what is not a whole STEP file before web-ifc sees it, with a message a person can act on. */
-function checkStep(bytes: Uint8Array) {
+/** The checks every IFC file passes before web-ifc reads it: STEP's first and last words. */
+export function checkStep(bytes: Uint8Array) {
   if (bytes.length === 0) throw new Error('The IFC file is empty');
   const head = new TextDecoder().decode(bytes.subarray(0, 64)).replace(/^\uFEFF/, '').trimStart();
   if (!head.startsWith('ISO-10303-21')) throw new Error('Not an IFC file: it does not start with "ISO-10303-21;"');
@@ -45,18 +46,23 @@ export function openModel(api: IfcAPI, bytes: Uint8Array): number {
   return modelID;
 }
 
+/** The schema the file's header names (FILE_SCHEMA's first), as written; null without a header or a schema. */
+export function fileSchema(bytes: Uint8Array): string | null {
+  const head = new TextDecoder().decode(bytes.subarray(0, 65536));
+  const header = /HEADER;([\s\S]*?)ENDSEC;/.exec(head);
+  return header ? (/FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/.exec(header[1])?.[1] ?? null) : null;
+}
+
 /**
  * What is wrong with a STEP header web-ifc could not open, in words (web-ifc itself says
  * nothing, or fails reading a FILE_SCHEMA that is not there); null when the header looks right.
  */
-function headerProblem(bytes: Uint8Array): string | null {
+export function headerProblem(bytes: Uint8Array): string | null {
   const head = new TextDecoder().decode(bytes.subarray(0, 65536));
-  const header = /HEADER;([\s\S]*?)ENDSEC;/.exec(head);
-  if (!header) return 'The IFC file has no header (HEADER; ... ENDSEC;)';
-  const schema = /FILE_SCHEMA\s*\(\s*\(\s*'([^']*)'/.exec(header[1]);
-  if (!schema) return 'The IFC file\'s header names no schema (FILE_SCHEMA)';
-  const known = SchemaNames.flatMap((names) => names ?? []);
-  if (!known.includes(schema[1].toUpperCase())) return `The IFC file's schema ${schema[1]} is not one the viewer reads (IFC2X3, IFC4, IFC4X3)`;
+  if (!/HEADER;([\s\S]*?)ENDSEC;/.test(head)) return 'The IFC file has no header (HEADER; ... ENDSEC;)';
+  const schema = fileSchema(bytes);
+  if (schema === null) return 'The IFC file\'s header names no schema (FILE_SCHEMA)';
+  if (schemaId(schema) < 0) return `The IFC file's schema ${schema} is not one the viewer reads (IFC2X3, IFC4, IFC4X3)`;
   return unclosedString(bytes);
 }
 
@@ -71,9 +77,21 @@ function unclosedString(bytes: Uint8Array): string | null {
 }
 
 /** The number web-ifc gives an open model's schema (its index in SchemaNames: IFC2X3 1, IFC4 2, IFC4X3 3), or -1. */
-export function schemaNumber(api: IfcAPI, modelID: number): number {
-  const schema = api.GetModelSchema(modelID);
-  return SchemaNames.findIndex((names) => names?.includes(schema));
+/**
+ * What the readers of lines (products, units, door symbols, space names) ask of a model:
+ * web-ifc's IfcAPI with the model open, or a StepModel (step-model.ts), which answers
+ * from the file's bytes without web-ifc opening it.
+ */
+export type ModelLines = Pick<IfcAPI, 'GetLineIDsWithType' | 'GetLineType' | 'GetLine' | 'GetRawLineData' | 'GetModelSchema' | 'GetMaxExpressID' | 'GetNameFromTypeCode' | 'GetTypeCodeFromName' | 'DecodeText'>;
+
+/** The schema's number in web-ifc's SchemaNames (-1 for one web-ifc does not read). */
+export function schemaId(name: string): number {
+  const upper = name.toUpperCase();
+  return SchemaNames.findIndex((names) => names?.includes(upper));
+}
+
+export function schemaNumber(api: Pick<IfcAPI, 'GetModelSchema'>, modelID: number): number {
+  return schemaId(api.GetModelSchema(modelID));
 }
 
 /** Where the workers find each schema's tables, when they are classic scripts (the script-tag builds); by schema number. */

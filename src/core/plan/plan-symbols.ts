@@ -1,7 +1,8 @@
-import { IFCDOOR, IFCDOORSTANDARDCASE, type IfcAPI } from 'web-ifc';
+import { IFCDOOR, IFCDOORSTANDARDCASE } from 'web-ifc';
+import type { ModelLines } from '../ifc/web-ifc-engine.js';
 import type { Units } from '../ifc/units.js';
 import { webIfcLines, type LineReader } from '../ifc/products.js';
-import { rawValue as val } from '../ifc/raw-lines.js';
+import { rawValue as val, refOf } from '../ifc/raw-lines.js';
 import { LinesBuilder } from './chain.js';
 import type { PlanLines } from './protocol.js';
 import { IDENTITY, apply, axisMatrix, invertRigid, multiply, type Matrix4 as Mat } from '../ifc/matrix4.js';
@@ -55,9 +56,11 @@ const num = (field: unknown, fallback = 0): number => {
 
 type Line = Record<string, unknown> & { type?: number };
 
-/** Type names by code, and lines by express id (set per call; shared mapped symbols are read once). */
+/** Type names by code, lines and world placements by express id (set per call; shared mapped symbols are read once). */
 let nameOfType: (type: number) => string = () => '';
 let lineOf: (id: number) => Line = () => ({});
+let placements = new Map<number, Mat>();
+let placementCacheSize = LINE_CACHE_SIZE;
 
 /** A line behind a reference (web-ifc gives references as `{type: 5, value: id}`), or the value itself. */
 function get(field: unknown): Line {
@@ -71,12 +74,13 @@ const list = (field: unknown): Line[] => (Array.isArray(field) ? field.map(get) 
 
 /**
  * The doors' plan symbols, their lines read through `read` (at most `lineCacheSize` of
- * them kept). Each door's placement comes from web-ifc's GetWorldTransformMatrix, whose
- * cached placements slow a later geometry stream of the same open model a lot
- * (office-200k's: 9 s -> 24 s): read them after the geometry, or in another web-ifc (the
- * import's products thread).
+ * them kept, and as many placements). Each door's placement is worked out from its lines
+ * (worldPlacement), not by web-ifc's GetWorldTransformMatrix: web-ifc's cached placements
+ * slowed a later geometry stream of the same open model a lot (office-200k's: 9 s -> 24
+ * s), and the import's products thread reads without web-ifc opening the file
+ * (core/ifc/step-model.ts).
  */
-export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: LineReader = webIfcLines(api, modelID), lineCacheSize = LINE_CACHE_SIZE): DoorSymbols {
+export function doorSymbols(api: ModelLines, modelID: number, units: Units, read: LineReader = webIfcLines(api, modelID), lineCacheSize = LINE_CACHE_SIZE): DoorSymbols {
   const types = new Map<number, string>();
   nameOfType = (type) => {
     let name = types.get(type);
@@ -98,6 +102,8 @@ export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: Li
     }
     return line;
   };
+  placements = new Map();
+  placementCacheSize = lineCacheSize;
   const mapped = new Map<number, number[][]>();
   const owners: number[] = [], zs: number[] = [], firstLine = [0];
   const out = new LinesBuilder();
@@ -111,7 +117,7 @@ export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: Li
     for (let i = 0, n = ids.size(); i < n; i++) {
       const id = ids.get(i);
       try {
-        const symbol = readSymbol(api, modelID, id, units, mapped);
+        const symbol = readSymbol(id, units, mapped);
         if (!symbol) continue;
         owners.push(symbol.owner);
         zs.push(symbol.z);
@@ -125,7 +131,7 @@ export function doorSymbols(api: IfcAPI, modelID: number, units: Units, read: Li
   return { owners: Uint32Array.from(owners), z: Float64Array.from(zs), firstLine: Uint32Array.from(firstLine), lines: out.build() };
 }
 
-function readSymbol(api: IfcAPI, modelID: number, id: number, units: Units, mapped: Map<number, number[][]>): PlacedSymbol | null {
+function readSymbol(id: number, units: Units, mapped: Map<number, number[][]>): PlacedSymbol | null {
   const door = lineOf(id);
   const shape = get(door.Representation);
   if (!shape) return null;
@@ -135,8 +141,7 @@ function readSymbol(api: IfcAPI, modelID: number, id: number, units: Units, mapp
     for (const item of list(rep.Items)) readItem(item, IDENTITY, units, local, 0, mapped);
   }
   if (local.length === 0) return null;
-  const placementId = val(door.ObjectPlacement);
-  const world = typeof placementId === 'number' ? api.GetWorldTransformMatrix(modelID, placementId) : IDENTITY;
+  const world = worldPlacement(refOf(door.ObjectPlacement));
   const s = units.length;
   const polylines = local.map((pts) => {
     const flat: number[] = [];
@@ -301,6 +306,26 @@ function direction3(direction: Line | null, fallback: number[] = [1, 0, 0]): num
   const v = [num(r[0]), num(r[1]), num(r[2])];
   const len = Math.hypot(v[0], v[1], v[2]);
   return len > 0 ? v.map((x) => x / len) : fallback;
+}
+
+/**
+ * An object placement's world matrix, in the file's units: an IfcLocalPlacement is its
+ * RelativePlacement within its PlacementRelTo's, as web-ifc's GetWorldTransformMatrix has
+ * it (to within rounding); any other kind (IfcGridPlacement), and none, the identity, as
+ * there too.
+ */
+function worldPlacement(id: number, depth = 0): Mat {
+  if (!id) return IDENTITY;
+  let m = placements.get(id);
+  if (m) return m;
+  const line = lineOf(id);
+  m = IDENTITY;
+  if (typeName(line) === 'IFCLOCALPLACEMENT' && depth < 64) {
+    m = multiply(worldPlacement(refOf(line.PlacementRelTo), depth + 1), placementMatrix(get(line.RelativePlacement)));
+  }
+  if (placements.size >= placementCacheSize) placements.clear();
+  placements.set(id, m);
+  return m;
 }
 
 /** IfcAxis2Placement2D/3D -> matrix. */
