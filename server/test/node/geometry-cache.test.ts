@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import type { IfcAPI } from 'web-ifc';
 import { sampleFile } from '../../../samples/files.js';
-import { forEachGeometry } from '../../../src/core/ifc/web-ifc-engine.js';
+import { forEachGeometry, type FlatMesh } from '../../../src/core/ifc/web-ifc-engine.js';
 import { GeometryCache } from '../../../src/core/ifc/geometry-cache.js';
 import { withModel } from '../../jobs/read-ifc.js';
 
@@ -16,7 +16,7 @@ function placedGeometries(ifc: IfcAPI, model: number, cache?: GeometryCache) {
   ifc.GetGeometry = (...args) => (asked++, getGeometry.apply(ifc, args));
   try {
     ifc.StreamAllMeshes(model, (mesh) =>
-      forEachGeometry(ifc, model, mesh, (vertices, triangles, placed) => {
+      forEachGeometry(ifc, model, mesh as unknown as FlatMesh, (vertices, triangles, placed) => {
         const hash = createHash('sha1').update(new Uint8Array(vertices.buffer, vertices.byteOffset, vertices.byteLength)).update(new Uint8Array(triangles.buffer, triangles.byteOffset, triangles.byteLength));
         pieces.push(`${mesh.expressID} ${placed.geometryExpressID} ${Array.from(placed.flatTransformation).join(',')} ${hash.digest('hex')}`);
       }, cache),

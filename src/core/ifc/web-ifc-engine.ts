@@ -120,60 +120,127 @@ export interface PlacedGeometry {
   color: { x: number; y: number; z: number; w: number };
   geometryExpressID: number;
   /** Column-major 4x4 placement, web-ifc's y-up frame. */
-  flatTransformation: number[];
+  flatTransformation: ArrayLike<number>;
 }
 
-/** A product's mesh as StreamMeshes / StreamAllMeshes hand it over. */
+/** A product's mesh as StreamMeshes / StreamAllMeshes hand it over: its pieces are a std::vector in wasm memory (`$$.ptr`: embind's handle). */
 export interface FlatMesh {
   expressID: number;
-  geometries: { size(): number; get(i: number): PlacedGeometry };
+  geometries: { size(): number; get(i: number): PlacedGeometry; delete(): void; $$?: { ptr: number } };
 }
 
 interface Heaps {
+  HEAPU8: Uint8Array;
   HEAPF32: Float32Array;
   HEAPU32: Uint32Array;
 }
 
-/** web-ifc's wasm memory views (replaced when the memory grows: fetch them after each call that may grow it). */
 const heapsOf = (api: IfcAPI) => (api as unknown as { wasmModule: Heaps }).wasmModule;
 
-/** The size of web-ifc's wasm memory (a model left open keeps its share of it). */
 export function wasmBytes(api: IfcAPI): number {
   return heapsOf(api).HEAPF32.buffer.byteLength;
 }
 
 /**
- * Calls `fn` with each placed geometry of a streamed mesh that has triangles (web-ifc yields
- * some empty ones, TOOLCHAIN.md): its vertices (interleaved position and normal, y up) and
- * triangles are views of web-ifc's memory, not copies as GetVertexArray makes, so `fn`
- * reads them before web-ifc runs again and copies what it keeps, and never writes them.
- * With `cache`, a geometry placed before may come from the cache's copy instead.
+ * web-ifc's IfcPlacedGeometry in wasm memory (0.0.78): color (4 doubles) at 0, its
+ * transformation (a glm::dmat4) at 32, flatTransformation (16 doubles) at 160,
+ * geometryExpressID (u32) at 288, 296 bytes in all. Read there, a piece costs no call
+ * across the binding: `get(i)` made an object, a colour object and an array of 16 with 21
+ * calls into wasm (office-20k: 35k pieces, 190 MB of its scene thread's 650 MB of
+ * garbage). Checked against `get` once per web-ifc (placedLayoutHolds): another
+ * layout falls back to `get`.
+ */
+const PLACED_BYTES = 296, PLACED_MATRIX = 160, PLACED_GEOMETRY = 288;
+const layoutHolds = new WeakMap<IfcAPI, boolean>();
+
+/** The piece handed to forEachGeometry's `fn`: one object, filled again for each piece. */
+const placed: PlacedGeometry & { color: PlacedGeometry['color']; flatTransformation: Float64Array } = {
+  color: { x: 0, y: 0, z: 0, w: 0 },
+  geometryExpressID: 0,
+  flatTransformation: new Float64Array(16),
+};
+let doubles: Float64Array = new Float64Array(0);
+
+/** The placed geometry at `address` into `placed`, from web-ifc's memory as it is now. */
+function readPlaced(api: IfcAPI, address: number): PlacedGeometry {
+  const { HEAPU8, HEAPU32 } = heapsOf(api);
+  if (doubles.buffer !== HEAPU8.buffer) doubles = new Float64Array(HEAPU8.buffer);
+  const d = address >> 3;
+  placed.color.x = doubles[d];
+  placed.color.y = doubles[d + 1];
+  placed.color.z = doubles[d + 2];
+  placed.color.w = doubles[d + 3];
+  const m = placed.flatTransformation;
+  const at = d + PLACED_MATRIX / 8;
+  for (let k = 0; k < 16; k++) m[k] = doubles[at + k];
+  placed.geometryExpressID = HEAPU32[(address + PLACED_GEOMETRY) >> 2];
+  return placed;
+}
+
+/** Whether this web-ifc's pieces are read from its memory (true), through `get` (false), or not known yet (undefined): for tests. */
+export const placedLayoutHolds = (api: IfcAPI): boolean | undefined => layoutHolds.get(api);
+
+/** Where the mesh's pieces begin in wasm memory, and how many there are; null where the layout is not known to hold. */
+function piecesInMemory(api: IfcAPI, list: FlatMesh['geometries']): { begin: number; count: number } | null {
+  const vector = list.$$?.ptr;
+  if (typeof vector !== 'number' || layoutHolds.get(api) === false) return null;
+  const { HEAPU32 } = heapsOf(api);
+  const begin = HEAPU32[vector >> 2], end = HEAPU32[(vector >> 2) + 1];
+  if (layoutHolds.get(api) === undefined) {
+    const size = list.size();
+    if (size === 0) return null; // nothing to check the layout against yet
+    const first = list.get(0);
+    const read = readPlaced(api, begin);
+    const holds = begin % 8 === 0 && end - begin === size * PLACED_BYTES && read.geometryExpressID === first.geometryExpressID &&
+      [first.color.x, first.color.y, first.color.z, first.color.w].every((v, k) => Object.is(v, [read.color.x, read.color.y, read.color.z, read.color.w][k])) &&
+      first.flatTransformation.length === 16 && Array.from(first.flatTransformation).every((v, k) => Object.is(v, read.flatTransformation[k]));
+    layoutHolds.set(api, holds);
+    if (!holds) return null;
+  }
+  return { begin, count: (end - begin) / PLACED_BYTES };
+}
+
+/**
+ * Calls `fn` with each placed geometry of a streamed mesh: its vertices (x, y, z and
+ * normal per vertex) and triangles. Only inside a StreamMeshes callback: vertices and
+ * triangles are views of web-ifc's memory, not copies as GetVertexArray makes, and the
+ * piece (`placed`) is one object filled again for each, so `fn` reads them before web-ifc
+ * runs again and copies what it keeps, and never writes them. With `cache`, a geometry
+ * placed before may come from the cache's copy instead. The mesh's list of pieces is let
+ * go of after (it is a copy in wasm memory, otherwise freed when JavaScript collects it).
  */
 export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn: (vertices: Float32Array, triangles: Uint32Array, placed: PlacedGeometry) => void, cache?: GeometryCache) {
-  const placed = mesh.geometries;
-  for (let i = 0, n = placed.size(); i < n; i++) {
-    const piece = placed.get(i);
-    const kept = cache?.get(piece.geometryExpressID);
-    if (kept) {
-      fn(kept.vertices, kept.triangles, piece);
-      continue;
-    }
-    const geometry = api.GetGeometry(modelID, piece.geometryExpressID);
-    const vertexCount = geometry.GetVertexDataSize();
-    const indexCount = geometry.GetIndexDataSize();
-    if (vertexCount > 0 && indexCount > 0) {
-      // Fetched after GetGeometry: a growing wasm memory replaces the views.
-      const heaps = heapsOf(api);
-      const v = geometry.GetVertexData() / 4;
-      const t = geometry.GetIndexData() / 4;
-      const vertices = heaps.HEAPF32.subarray(v, v + vertexCount);
-      const triangles = heaps.HEAPU32.subarray(t, t + indexCount);
-      if (cache?.wants(piece.geometryExpressID, vertices.byteLength + triangles.byteLength)) {
-        cache.keep(piece.geometryExpressID, { vertices: vertices.slice(), triangles: triangles.slice() });
+  const list = mesh.geometries;
+  const memory = piecesInMemory(api, list);
+  const count = memory ? memory.count : list.size();
+  // The piece, read again after GetGeometry: a growing wasm memory replaces the views.
+  const piece = (i: number) => (memory ? readPlaced(api, memory.begin + i * PLACED_BYTES) : list.get(i));
+  try {
+    for (let i = 0; i < count; i++) {
+      const id = memory ? heapsOf(api).HEAPU32[(memory.begin + i * PLACED_BYTES + PLACED_GEOMETRY) >> 2] : list.get(i).geometryExpressID;
+      const kept = cache?.get(id);
+      if (kept) {
+        fn(kept.vertices, kept.triangles, piece(i));
+        continue;
       }
-      fn(vertices, triangles, piece);
+      const geometry = api.GetGeometry(modelID, id);
+      const vertexCount = geometry.GetVertexDataSize();
+      const indexCount = geometry.GetIndexDataSize();
+      if (vertexCount > 0 && indexCount > 0) {
+        const heaps = heapsOf(api);
+        const v = geometry.GetVertexData() / 4;
+        const t = geometry.GetIndexData() / 4;
+        const vertices = heaps.HEAPF32.subarray(v, v + vertexCount);
+        const triangles = heaps.HEAPU32.subarray(t, t + indexCount);
+        if (cache?.wants(id, vertices.byteLength + triangles.byteLength)) {
+          cache.keep(id, { vertices: vertices.slice(), triangles: triangles.slice() });
+        }
+        fn(vertices, triangles, piece(i));
+      }
+      geometry.delete();
     }
-    geometry.delete();
+  } finally {
+    list.delete();
   }
 }
 
