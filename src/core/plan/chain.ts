@@ -278,7 +278,8 @@ function simplify(path: number[], xs: number[], ys: number[], closed: boolean, s
       const p = path[(i - 1 + m) % m], v = path[i], q = path[(i + 1) % m];
       const ax = xs[v] - xs[p], ay = ys[v] - ys[p];
       const bx = xs[q] - xs[v], by = ys[q] - ys[v];
-      const la = Math.hypot(ax, ay), lb = Math.hypot(bx, by);
+      // sqrt rather than Math.hypot, which allocated for its arguments (office-20k: 25 MB of garbage here).
+      const la = Math.sqrt(ax * ax + ay * ay), lb = Math.sqrt(bx * bx + by * by);
       const cross = ax * by - ay * bx;
       const dot = ax * bx + ay * by;
       if (la > 0 && lb > 0 && Math.abs(cross) <= straight * la * lb && dot > 0) continue;

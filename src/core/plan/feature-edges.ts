@@ -77,7 +77,7 @@ export function featureEdges(vertices: Float32Array, triangles: Uint32Array, cre
     const ux = vertices[b] - vertices[a], uy = vertices[b + 1] - vertices[a + 1], uz = vertices[b + 2] - vertices[a + 2];
     const vx = vertices[c] - vertices[a], vy = vertices[c + 1] - vertices[a + 1], vz = vertices[c + 2] - vertices[a + 2];
     const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz, nz = ux * vy - uy * vx;
-    const len = Math.hypot(nx, ny, nz) || 1;
+    const len = Math.sqrt(nx * nx + ny * ny + nz * nz) || 1; // not Math.hypot: it allocated for its arguments
     normals[t * 3] = nx / len;
     normals[t * 3 + 1] = ny / len;
     normals[t * 3 + 2] = nz / len;

@@ -44,7 +44,7 @@ function footprint(pieces: readonly MeshPiece[], facing: -1 | 1): PlanLines {
       const vx = p[c] - p[a], vy = p[c + 1] - p[a + 1], vz = p[c + 2] - p[a + 2];
       const nz = ux * vy - uy * vx;
       const nx = uy * vz - uz * vy, ny = uz * vx - ux * vz;
-      const len = Math.hypot(nx, ny, nz);
+      const len = Math.sqrt(nx * nx + ny * ny + nz * nz); // not Math.hypot: it allocated for its arguments
       if (len === 0 || (nz * facing) / len < 0.2) continue; // not facing the wanted way (or too steep)
       let i = points.id(p[a], p[a + 1]), j = points.id(p[b], p[b + 1]), k = points.id(p[c], p[c + 1]);
       if (i === j || j === k || k === i) continue;
@@ -220,7 +220,8 @@ function dropStraightPoints(ring: number[], points: PointIndex): number[] {
     const p = ring[(i - 1 + m) % m], v = ring[i], q = ring[(i + 1) % m];
     const cross = (xs[v] - xs[p]) * (ys[q] - ys[v]) - (ys[v] - ys[p]) * (xs[q] - xs[v]);
     const dot = (xs[v] - xs[p]) * (xs[q] - xs[v]) + (ys[v] - ys[p]) * (ys[q] - ys[v]);
-    const la = Math.hypot(xs[v] - xs[p], ys[v] - ys[p]), lb = Math.hypot(xs[q] - xs[v], ys[q] - ys[v]);
+    const ax = xs[v] - xs[p], ay = ys[v] - ys[p], bx = xs[q] - xs[v], by = ys[q] - ys[v];
+    const la = Math.sqrt(ax * ax + ay * ay), lb = Math.sqrt(bx * bx + by * by);
     if (Math.abs(cross) <= 1e-9 * la * lb && dot > 0) continue;
     keep.push(v);
   }
