@@ -135,8 +135,10 @@ interface Heaps {
   HEAPU32: Uint32Array;
 }
 
+/** web-ifc's wasm memory views (replaced when the memory grows: fetch them after each call that may grow it). */
 const heapsOf = (api: IfcAPI) => (api as unknown as { wasmModule: Heaps }).wasmModule;
 
+/** The size of web-ifc's wasm memory (a model left open keeps its share of it). */
 export function wasmBytes(api: IfcAPI): number {
   return heapsOf(api).HEAPF32.buffer.byteLength;
 }
@@ -191,8 +193,9 @@ function piecesInMemory(api: IfcAPI, list: FlatMesh['geometries']): { begin: num
     if (size === 0) return null; // nothing to check the layout against yet
     const first = list.get(0);
     const read = readPlaced(api, begin);
+    const [c, r] = [first.color, read.color];
     const holds = begin % 8 === 0 && end - begin === size * PLACED_BYTES && read.geometryExpressID === first.geometryExpressID &&
-      [first.color.x, first.color.y, first.color.z, first.color.w].every((v, k) => Object.is(v, [read.color.x, read.color.y, read.color.z, read.color.w][k])) &&
+      Object.is(c.x, r.x) && Object.is(c.y, r.y) && Object.is(c.z, r.z) && Object.is(c.w, r.w) &&
       first.flatTransformation.length === 16 && Array.from(first.flatTransformation).every((v, k) => Object.is(v, read.flatTransformation[k]));
     layoutHolds.set(api, holds);
     if (!holds) return null;
@@ -201,8 +204,8 @@ function piecesInMemory(api: IfcAPI, list: FlatMesh['geometries']): { begin: num
 }
 
 /**
- * Calls `fn` with each placed geometry of a streamed mesh: its vertices (x, y, z and
- * normal per vertex) and triangles. Only inside a StreamMeshes callback: vertices and
+ * Calls `fn` with each placed geometry of a streamed mesh that has triangles (web-ifc yields
+ * some empty ones, TOOLCHAIN.md): its vertices (interleaved position and normal, y up) and
  * triangles are views of web-ifc's memory, not copies as GetVertexArray makes, and the
  * piece (`placed`) is one object filled again for each, so `fn` reads them before web-ifc
  * runs again and copies what it keeps, and never writes them. With `cache`, a geometry
