@@ -55,7 +55,7 @@ export class StepModel implements ModelLines {
     return { get: (i: number) => ids[i], size: () => ids.length, [Symbol.iterator]: () => ids[Symbol.iterator]() };
   }
 
-  GetLine(modelID: number, expressId: number, flatten = false): any { // eslint-disable-line @typescript-eslint/no-explicit-any
+  GetLine(_modelID: number, expressId: number, flatten = false): any { // eslint-disable-line @typescript-eslint/no-explicit-any
     if (!this.lines.has(expressId)) return undefined;
     const raw = flatten ? null : this.raw(expressId);
     const make = raw && this.construct?.[this.GetTypeCodeFromName(raw.name)];
@@ -65,7 +65,7 @@ export class StepModel implements ModelLines {
     return line;
   }
 
-  GetRawLineData(modelID: number, expressId: number): RawLineData {
+  GetRawLineData(_modelID: number, expressId: number): RawLineData {
     const raw = this.raw(expressId);
     if (!raw) return this.api.GetRawLineData(this.web(), expressId);
     return { ID: expressId, type: this.GetTypeCodeFromName(raw.name), arguments: raw.arguments as RawLineData['arguments'] };

@@ -76,8 +76,8 @@ export function labelPoint(rings: PlanLines, bounds: Float64Array): [number, num
   for (const f of [0.5, 0.4, 0.6, 0.3, 0.7, 0.2, 0.8]) {
     const y = minY + (maxY - minY) * f;
     // The crossings of the line at y, in two arrays kept between calls and put in order by
-    // insertion (a few per line): a pair array per crossing, sorted by a comparator, was most
-    // of the plans' garbage (office-20k: 40 MB).
+    // insertion (a few per line): a pair array per crossing, sorted by a comparator, made
+    // 40 MB of office-20k's plans' garbage.
     let n = 0;
     for (let r = 0; r < rings.owners.length; r++) {
       const end = rings.starts[r + 1] * 2;
