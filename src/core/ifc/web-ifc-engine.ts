@@ -203,6 +203,11 @@ function piecesInMemory(api: IfcAPI, list: FlatMesh['geometries']): { begin: num
   return { begin, count: (end - begin) / PLACED_BYTES };
 }
 
+/** Piece `i` of a mesh, read after GetGeometry (a growing wasm memory replaces the views); top-level, not a closure per mesh (tsx names each). */
+function pieceAt(api: IfcAPI, memory: { begin: number } | null, list: FlatMesh['geometries'], i: number): PlacedGeometry {
+  return memory ? readPlaced(api, memory.begin + i * PLACED_BYTES) : list.get(i);
+}
+
 /**
  * Calls `fn` with each placed geometry of a streamed mesh that has triangles (web-ifc yields
  * some empty ones, TOOLCHAIN.md): its vertices (interleaved position and normal, y up) and
@@ -216,14 +221,12 @@ export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn
   const list = mesh.geometries;
   const memory = piecesInMemory(api, list);
   const count = memory ? memory.count : list.size();
-  // The piece, read again after GetGeometry: a growing wasm memory replaces the views.
-  const piece = (i: number) => (memory ? readPlaced(api, memory.begin + i * PLACED_BYTES) : list.get(i));
   try {
     for (let i = 0; i < count; i++) {
       const id = memory ? heapsOf(api).HEAPU32[(memory.begin + i * PLACED_BYTES + PLACED_GEOMETRY) >> 2] : list.get(i).geometryExpressID;
       const kept = cache?.get(id);
       if (kept) {
-        fn(kept.vertices, kept.triangles, piece(i));
+        fn(kept.vertices, kept.triangles, pieceAt(api, memory, list, i));
         continue;
       }
       const geometry = api.GetGeometry(modelID, id);
@@ -238,7 +241,7 @@ export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn
         if (cache?.wants(id, vertices.byteLength + triangles.byteLength)) {
           cache.keep(id, { vertices: vertices.slice(), triangles: triangles.slice() });
         }
-        fn(vertices, triangles, piece(i));
+        fn(vertices, triangles, pieceAt(api, memory, list, i));
       }
       geometry.delete();
     }
