@@ -1,10 +1,7 @@
 import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import { readIfc, readProducts, startWebIfc, withModel, writeProcessed, type PlanReads, type ReadBatch } from './read-ifc.js';
+import { readIfc, readProductsPart, startWebIfc, withModel, writeProcessed, type PlanReads, type ReadBatch } from './read-ifc.js';
 import { warmUp } from './warm-up.js';
-import { doorSymbols, symbolBuffers } from '../../src/core/plan/plan-symbols.js';
-import { spaceNames } from '../../src/core/plan/space-names.js';
-import { readUnits } from '../../src/core/ifc/units.js';
-import { StepModel } from '../../src/core/ifc/step-model.js';
+import { symbolBuffers } from '../../src/core/plan/plan-symbols.js';
 import type { ProductsRecord } from '../../src/core/ifc/scene-converter.js';
 import type { ProcessedFiles } from '../services/scenes.js';
 
@@ -79,24 +76,13 @@ async function run(message: Exclude<Request, { kind: 'next' }>): Promise<unknown
   }
 }
 
-/**
- * The products thread's part: the file's lines read from its bytes (StepModel), without
- * web-ifc opening it (the other thread does). The plan's inputs first: the other thread
- * needs them before the table, and its plans wait for them.
- */
+/** The products thread's part (read-ifc.ts readProductsPart): the plan's inputs, then the table, to the other thread. */
 async function readProductsOnly(bytes: Uint8Array, objectIdBase: number, peer: MessagePort) {
-  // The model's calls take a modelID; a StepModel knows one file only.
-  const model = new StepModel(await startWebIfc(), bytes), id = 0;
-  try {
-    const symbols = doorSymbols(model, id, readUnits(model, id));
-    peer.postMessage({ kind: 'plan', symbols, spaceNames: spaceNames(model, id) } satisfies PeerMessage, symbolBuffers(symbols));
-    const table = await readProducts(model, id, objectIdBase, sink);
-    const record = await table.record();
-    peer.postMessage({ kind: 'table', table: record } satisfies PeerMessage, [record.bytes.buffer as ArrayBuffer]);
-    return { schema: model.GetModelSchema(), products: table.size };
-  } finally {
-    model.close();
-  }
+  const send = (reads: Required<PlanReads>) => peer.postMessage({ kind: 'plan', ...reads } satisfies PeerMessage, symbolBuffers(reads.symbols));
+  const { schema, table } = await readProductsPart(bytes, objectIdBase, sink, send);
+  const record = await table.record();
+  peer.postMessage({ kind: 'table', table: record } satisfies PeerMessage, [record.bytes.buffer as ArrayBuffer]);
+  return { schema, products: table.size };
 }
 
 port.on('message', async (message: Request) => {

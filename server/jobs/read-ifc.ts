@@ -3,7 +3,10 @@ import { createRequire } from 'node:module';
 import type { IfcAPI } from 'web-ifc';
 import { createIfcApi, openModel, type ModelLines } from '../../src/core/ifc/web-ifc-engine.js';
 import { ProductReader, type LineReader } from '../../src/core/ifc/products.js';
-import { stepLineReader } from '../../src/core/ifc/step-lines.js';
+import { StepModel } from '../../src/core/ifc/step-model.js';
+import { doorSymbols } from '../../src/core/plan/plan-symbols.js';
+import { spaceNames } from '../../src/core/plan/space-names.js';
+import { readUnits } from '../../src/core/ifc/units.js';
 import { ProductTable, writeSceneGeometry, writeSceneProducts, type ProductsRecord } from '../../src/core/ifc/scene-converter.js';
 import type { SceneEnd } from '../../src/core/formats/scene.js';
 import { checksums } from '../../src/core/formats/checksum.js';
@@ -108,11 +111,31 @@ export async function readIfc(
   sink: ((batch: ReadBatch) => Promise<void>) | null,
   files?: ProcessedFiles,
 ): Promise<ReadSummary> {
+  // The products first, from the bytes, as the products thread reads them: the warm-up (warm-up.ts) makes both threads' code hot.
+  const read = sink ? await readProductsPart(bytes, objectIdBase, sink) : undefined;
   return withModel(bytes, async (ifc, modelID) => {
-    const table = sink ? await readProducts(ifc, modelID, objectIdBase, sink, stepLineReader(ifc, modelID, bytes)) : undefined;
-    const scene = files && (await writeProcessed(ifc, modelID, files, { products: table?.record() }));
-    return { schema: ifc.GetModelSchema(modelID), products: table?.size ?? 0, scene };
+    const scene = files && (await writeProcessed(ifc, modelID, files, { products: read?.table.record(), plan: read?.plan }));
+    return { schema: ifc.GetModelSchema(modelID), products: read?.table.size ?? 0, scene };
   });
+}
+
+/**
+ * The products' part of a reading, from the file's bytes (a StepModel: web-ifc does not
+ * open the file): the plan's inputs first (the doors' symbols, the spaces' names; handed
+ * to `plan` at once: the other thread's plans wait for them), then every product to
+ * `sink` in batches, and the scene's product table.
+ */
+export async function readProductsPart(bytes: Uint8Array, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, plan: (reads: Required<PlanReads>) => void = () => {}) {
+  // The model's calls take a modelID; a StepModel knows one file only.
+  const model = new StepModel(await startWebIfc(), bytes), id = 0;
+  try {
+    const reads: Required<PlanReads> = { symbols: doorSymbols(model, id, readUnits(model, id)), spaceNames: spaceNames(model, id) };
+    plan(reads);
+    const table = await readProducts(model, id, objectIdBase, sink);
+    return { schema: model.GetModelSchema(), table, plan: reads };
+  } finally {
+    model.close();
+  }
 }
 
 /** This thread's web-ifc, started on first use. */
