@@ -2,7 +2,7 @@ import { closeSync, openSync, writeFileSync, writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { IfcAPI } from 'web-ifc';
 import { createIfcApi, openModel, type ModelLines } from '../../src/core/ifc/web-ifc-engine.js';
-import { ProductReader, type LineReader } from '../../src/core/ifc/products.js';
+import { ProductReader } from '../../src/core/ifc/products.js';
 import { StepModel } from '../../src/core/ifc/step-model.js';
 import { doorSymbols } from '../../src/core/plan/plan-symbols.js';
 import { spaceNames } from '../../src/core/plan/space-names.js';
@@ -157,11 +157,11 @@ export async function withModel<T>(bytes: Uint8Array, fn: (ifc: IfcAPI, modelID:
 /**
  * Every product with its attributes, and each definition once, to `sink`; the scene's
  * product table on the way, and its spatial tree (from the relations read for the
- * products). Lines come from `line` (the file's own bytes tokenized in JavaScript:
- * step-lines.ts) when given, else from web-ifc's GetLine.
+ * products). Lines come from the model's GetLine: the import's is a StepModel (the file's
+ * own bytes tokenized in JavaScript).
  */
-export async function readProducts(ifc: ModelLines, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>, line?: LineReader): Promise<ProductTable> {
-  const reader = new ProductReader(ifc, modelID, String(objectIdBase), line);
+export async function readProducts(ifc: ModelLines, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>): Promise<ProductTable> {
+  const reader = new ProductReader(ifc, modelID, String(objectIdBase));
   const seen = new Set<number>();
   const table = new ProductTable();
   let products: ProductRow[] = [];

@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sampleFile } from '../../../samples/files.js';
-import { stepLineReader } from '../../../src/core/ifc/step-lines.js';
+import { StepModel } from '../../../src/core/ifc/step-model.js';
 import { readUnits } from '../../../src/core/ifc/units.js';
 import { doorSymbols } from '../../../src/core/plan/plan-symbols.js';
 import { withModel } from '../../jobs/read-ifc.js';
@@ -11,7 +11,8 @@ describe('doorSymbols', () => {
   it('gives the same symbols with a cache of two lines as with one that keeps every line, reading lines again instead of keeping them', async () => {
     const bytes = new Uint8Array(readFileSync(sampleFile('office-2k').ifc));
     await withModel(bytes, async (ifc, model) => {
-      const line = stepLineReader(ifc, model, bytes);
+      const step = new StepModel(ifc, bytes);
+      const line = (id: number) => step.GetLine(0, id, false);
       const counted = () => {
         const reads: number[] = [];
         return { reads, read: (id: number) => (reads.push(id), line(id)) };

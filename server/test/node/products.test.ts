@@ -2,7 +2,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { sampleFile } from '../../../samples/files.js';
-import { stepLineReader } from '../../../src/core/ifc/step-lines.js';
+import { StepModel } from '../../../src/core/ifc/step-model.js';
 import { ProductReader } from '../../../src/core/ifc/products.js';
 import { withModel } from '../../jobs/read-ifc.js';
 
@@ -10,7 +10,8 @@ describe('ProductReader', () => {
   it('keeps at most its cache size of entities read, and gives the same records as a reader that keeps all; knows its listed products', async () => {
     const bytes = new Uint8Array(readFileSync(sampleFile('house').ifc));
     await withModel(bytes, async (ifc, model) => {
-      const line = stepLineReader(ifc, model, bytes);
+      const step = new StepModel(ifc, bytes);
+      const line = (id: number) => step.GetLine(0, id, false);
       const small = new ProductReader(ifc, model, '1000', line, 8);
       const all = new ProductReader(ifc, model, '1000', line, Infinity);
       const options = { attributes: true, definedBy: true };

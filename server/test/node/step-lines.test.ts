@@ -6,7 +6,8 @@ import type { IfcAPI } from 'web-ifc';
 import { sampleFile } from '../../../samples/files.js';
 import { bimModelsFolder } from '../../../scripts/bim-models.mjs';
 import { openModel } from '../../../src/core/ifc/web-ifc-engine.js';
-import { StepLines, stepLineReader } from '../../../src/core/ifc/step-lines.js';
+import { StepLines } from '../../../src/core/ifc/step-lines.js';
+import { StepModel } from '../../../src/core/ifc/step-model.js';
 import { ProductReader } from '../../../src/core/ifc/products.js';
 import { startWebIfc } from '../../jobs/read-ifc.js';
 
@@ -58,7 +59,11 @@ ENDSEC;
 END-ISO-10303-21;
 `;
 
+/** The StepModel of the file a test reads (closed by it: it may open the file in web-ifc for the lines it leaves there). */
+let step: StepModel | undefined;
+
 async function open(bytes: Uint8Array): Promise<[IfcAPI, number]> {
+  step = undefined;
   const ifc = await startWebIfc();
   return [ifc, openModel(ifc, bytes.slice())];
 }
@@ -70,7 +75,8 @@ async function compareLines(bytes: Uint8Array): Promise<{ lines: number; mismatc
     const codes = new Map<string, number>();
     const code = (name: string) => codes.get(name) ?? (codes.set(name, ifc.GetTypeCodeFromName(name)), codes.get(name)!);
     const lines = new StepLines(bytes, ifc.GetMaxExpressID(model), code, (raw) => ifc.DecodeText(raw));
-    const read = stepLineReader(ifc, model, bytes);
+    step = new StepModel(ifc, bytes);
+    const read = (id: number) => step!.GetLine(0, id, false);
     const all = ifc.GetAllLines(model);
     const mismatches: string[] = [];
     for (let k = 0; k < all.size(); k++) {
@@ -91,6 +97,7 @@ async function compareLines(bytes: Uint8Array): Promise<{ lines: number; mismatc
     }
     return { lines: all.size(), mismatches };
   } finally {
+    step?.close();
     ifc.CloseModel(model);
   }
 }
@@ -111,7 +118,8 @@ describe('StepLines: the lines of a STEP file read in JavaScript', () => {
       assert.throws(() => lines.read(26), /binary values are left to web-ifc/);
       assert.throws(() => lines.read(32), /over 64 kB is left to web-ifc/);
       assert.equal(lines.read(16), null);
-      const read = stepLineReader(ifc, model, bytes);
+      step = new StepModel(ifc, bytes);
+      const read = (id: number) => step!.GetLine(0, id, false);
       assert.deepEqual(read(32), ifc.GetLine(model, 32, false), 'web-ifc keeps 16 bits of a string\'s length: its own reading');
       assert.deepEqual(read(26), ifc.GetLine(model, 26, false));
       assert.equal(read(26).NominalValue.value, ifc.GetLine(model, 26, false).NominalValue.value);
@@ -119,6 +127,7 @@ describe('StepLines: the lines of a STEP file read in JavaScript', () => {
       assert.equal(read(16), undefined);
       assert.equal(read(4).Name.value, 'Org \u00fc\u00df \u00b0 \u00e9 \\ back');
     } finally {
+      step?.close();
       ifc.CloseModel(model);
     }
   });
@@ -131,9 +140,10 @@ describe('StepLines: the lines of a STEP file read in JavaScript', () => {
       const lines = new StepLines(bytes, ifc.GetMaxExpressID(model), (n) => ifc.GetTypeCodeFromName(n), (raw) => ifc.DecodeText(raw));
       assert.throws(() => lines.read(3), /not UTF-8/);
       assert.throws(() => lines.read(20), /not UTF-8/);
-      const read = stepLineReader(ifc, model, bytes);
-      for (const id of [3, 20]) assert.deepEqual(JSON.stringify(read(id)), JSON.stringify(ifc.GetLine(model, id, false)), `#${id}`);
+      step = new StepModel(ifc, bytes);
+      for (const id of [3, 20]) assert.deepEqual(JSON.stringify(step.GetLine(0, id, false)), JSON.stringify(ifc.GetLine(model, id, false)), `#${id}`);
     } finally {
+      step?.close();
       ifc.CloseModel(model);
     }
   });
@@ -156,12 +166,13 @@ describe('StepLines: the lines of a STEP file read in JavaScript', () => {
     }
   });
 
-  it('gives ProductReader the same products, attributes and definitions as GetLine', async () => {
+  it('gives ProductReader over a StepModel the same products, attributes and definitions as over web-ifc with the file open', async () => {
     const bytes = new Uint8Array(readFileSync(sampleFile('house').ifc));
     const [ifc, model] = await open(bytes);
     try {
       const plain = new ProductReader(ifc, model, '1000');
-      const fast = new ProductReader(ifc, model, '1000', stepLineReader(ifc, model, bytes));
+      step = new StepModel(ifc, bytes);
+      const fast = new ProductReader(step, 0, '1000');
       const ids = plain.productIds();
       assert.ok(ids.length > 100);
       for (const id of ids) {
@@ -170,6 +181,7 @@ describe('StepLines: the lines of a STEP file read in JavaScript', () => {
       }
       assert.deepEqual(fast.spatial(), plain.spatial());
     } finally {
+      step?.close();
       ifc.CloseModel(model);
     }
   });

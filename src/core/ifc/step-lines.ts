@@ -1,6 +1,4 @@
-import { ENUM, FromRawLineData, INTEGER, LABEL, REAL, REF, STRING, type IfcAPI } from 'web-ifc';
-import { schemaNumber } from './web-ifc-engine.js';
-import type { LineReader } from './products.js';
+import { ENUM, FromRawLineData, INTEGER, LABEL, REAL, REF, STRING } from 'web-ifc';
 
 const QUOTE = 39, SEMICOLON = 59, HASH = 35, EQUALS = 61, OPEN = 40, CLOSE = 41, BACKSLASH = 92;
 
@@ -212,36 +210,6 @@ export class StepLines {
     }
     return escaped ? this.decode(text) : text;
   }
-}
-
-/**
- * `GetLine(modelID, id, false)` through a StepLines of the file's bytes: the same line
- * objects, built from arguments tokenized in JavaScript. A line the tokenizer cannot read,
- * or of a type web-ifc's FromRawLineData does not build, is read by web-ifc itself.
- */
-export function stepLineReader(api: IfcAPI, modelID: number, bytes: Uint8Array): LineReader {
-  const construct = lineClasses(schemaNumber(api, modelID));
-  const codes = new Map<string, number>();
-  const typeCode = (name: string) => {
-    let code = codes.get(name);
-    if (code === undefined) codes.set(name, (code = api.GetTypeCodeFromName(name)));
-    return code;
-  };
-  const lines = new StepLines(bytes, api.GetMaxExpressID(modelID), typeCode, (raw) => api.DecodeText(raw));
-  return (expressId: number) => {
-    let raw: ReturnType<StepLines['read']> = null;
-    try {
-      raw = lines.read(expressId);
-    } catch {
-      raw = null;
-    }
-    // The type from the line's own name: asking web-ifc (GetLineType) cost a call across the binding per line.
-    const type = raw ? typeCode(raw.name) : 0;
-    if (!construct?.[type]) return api.GetLine(modelID, expressId, false);
-    const line = construct[type](raw!.arguments);
-    line.expressID = expressId;
-    return line;
-  };
 }
 
 /** web-ifc's FromRawLineData of a schema (its number in SchemaNames): line objects of raw arguments, by type code. */
