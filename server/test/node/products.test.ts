@@ -11,9 +11,8 @@ describe('ProductReader', () => {
     const bytes = new Uint8Array(readFileSync(sampleFile('house').ifc));
     await withModel(bytes, async (ifc, model) => {
       const step = new StepModel(ifc, bytes);
-      const line = (id: number) => step.GetLine(0, id, false);
-      const small = new ProductReader(ifc, model, '1000', line, 8);
-      const all = new ProductReader(ifc, model, '1000', line, Infinity);
+      const small = new ProductReader(step, 0, '1000', 8);
+      const all = new ProductReader(step, 0, '1000', Infinity);
       const options = { attributes: true, definedBy: true };
       for (const id of all.productIds()) {
         assert.deepEqual(small.product(id, options), all.product(id, options), `#${id}`);
@@ -22,7 +21,7 @@ describe('ProductReader', () => {
       // Else the bound was never reached, and the comparison proves nothing.
       assert.ok(all.cachedEntities > 100, `${all.cachedEntities} entities read`);
       // Once listed, products are known by their ids, as web-ifc's line types tell them.
-      const fresh = new ProductReader(ifc, model, '1000', line);
+      const fresh = new ProductReader(ifc, model, '1000');
       for (let id = 1; id <= ifc.GetMaxExpressID(model) + 1; id++) assert.equal(all.isProduct(id), fresh.isProduct(id), `#${id}`);
     });
   });

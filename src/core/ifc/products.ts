@@ -35,15 +35,17 @@ export class ProductReader {
   private products?: Set<number>;
   private readonly typeNames = new Map<number, string>();
   private readonly entities = new Map<number, AttributeValue>();
+  /** The model's lines (a StepModel's come from the file's bytes: step-model.ts). */
+  private readonly line: LineReader;
 
   constructor(
     private readonly api: ModelLines,
     private readonly modelID: number,
     readonly base: string,
-    /** Where lines come from: web-ifc's GetLine, or a faster reader of the same lines (step-lines.ts). */
-    private readonly line: LineReader = webIfcLines(api, modelID),
     private readonly entityCacheSize = ENTITY_CACHE_SIZE,
-  ) {}
+  ) {
+    this.line = webIfcLines(api, modelID);
+  }
 
   /** Entities read and kept for the next product that refers to them. */
   get cachedEntities(): number {
@@ -150,7 +152,7 @@ export class ProductReader {
   private parentMap(): Map<number, number> {
     if (this.parents) return this.parents;
     const parents = new Map<number, number>();
-    const link = (type: number, parentField: string, childField: string) => linkParents(this.api, this.modelID, parents, type, parentField, childField, this.line);
+    const link = (type: number, parentField: string, childField: string) => linkParents(this.api, this.modelID, parents, type, parentField, childField);
     link(IFCRELAGGREGATES, 'RelatingObject', 'RelatedObjects');
     link(IFCRELCONTAINEDINSPATIALSTRUCTURE, 'RelatingStructure', 'RelatedElements');
     link(IFCRELNESTS, 'RelatingObject', 'RelatedObjects');
@@ -255,8 +257,8 @@ export function linkParents(
   type: number,
   parentField: string,
   childField: string,
-  line: LineReader = webIfcLines(api, modelID),
 ) {
+  const line = webIfcLines(api, modelID);
   const rels = api.GetLineIDsWithType(modelID, type, true);
   for (let i = 0, n = rels.size(); i < n; i++) {
     const rel = line(rels.get(i));

@@ -1,6 +1,6 @@
 import { IFCSPACE } from 'web-ifc';
 import type { ModelLines } from '../ifc/web-ifc-engine.js';
-import { ifcText, webIfcLines, type LineReader } from '../ifc/products.js';
+import { ifcText } from '../ifc/products.js';
 
 /** What a plan shows of a space besides its footprint. */
 export interface SpaceName {
@@ -16,12 +16,12 @@ export function spaceName(line: Record<string, unknown>): SpaceName {
 
 /**
  * Every space's names by express id, read ahead by the import's products thread with its
- * lines from the file's bytes (core/ifc/step-lines.ts): through web-ifc's GetLine they
- * took the plans 0.5 s of office-200k's 22k spaces.
+ * lines from the file's bytes (a StepModel, core/ifc/step-model.ts): through web-ifc's
+ * GetLine they took the plans 0.5 s of office-200k's 22k spaces.
  */
-export function spaceNames(api: ModelLines, modelID: number, line: LineReader = webIfcLines(api, modelID)): Map<number, SpaceName> {
+export function spaceNames(api: ModelLines, modelID: number): Map<number, SpaceName> {
   const names = new Map<number, SpaceName>();
   const ids = api.GetLineIDsWithType(modelID, IFCSPACE);
-  for (let i = 0, n = ids.size(); i < n; i++) names.set(ids.get(i), spaceName(line(ids.get(i))));
+  for (let i = 0, n = ids.size(); i < n; i++) names.set(ids.get(i), spaceName(api.GetLine(modelID, ids.get(i), false)));
   return names;
 }
