@@ -2,6 +2,9 @@ import { ENUM, FromRawLineData, INTEGER, LABEL, REAL, REF, STRING } from 'web-if
 
 const QUOTE = 39, SEMICOLON = 59, HASH = 35, EQUALS = 61, OPEN = 40, CLOSE = 41, BACKSLASH = 92;
 
+/** A byte of a name (a type or a typed value's): a letter, a digit or `_`. */
+const isNameByte = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95;
+
 /** Fails on bytes that are not UTF-8: web-ifc's binding makes something else of those (its own decoder on short strings). */
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
@@ -65,7 +68,7 @@ export class StepLines {
       for (let c = bytes[i]; c === 32 || c === 10 || c === 13 || c === 9; c = bytes[++i]);
       const start = i;
       let hash = 0x811c9dc5;
-      for (let c = bytes[i]; (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95; c = bytes[++i]) hash = Math.imul(hash ^ c, 0x01000193);
+      for (let c = bytes[i]; isNameByte(c); c = bytes[++i]) hash = Math.imul(hash ^ c, 0x01000193);
       const first = seen.get(hash);
       if (first && sameBytes(bytes, first.start, first.end, start, i)) codes[k] = first.code;
       else {
@@ -153,7 +156,7 @@ export class StepLines {
     const bytes = this.bytes;
     const start = this.i;
     let c = bytes[this.i];
-    while ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || c === 95) c = bytes[++this.i];
+    while (isNameByte(c)) c = bytes[++this.i];
     return ascii(bytes, start, this.i);
   }
 

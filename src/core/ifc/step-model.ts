@@ -27,10 +27,10 @@ export class StepModel implements ModelLines {
   constructor(private readonly api: IfcAPI, private readonly bytes: Uint8Array) {
     checkStep(bytes);
     const schema = fileSchema(bytes);
+    this.schema = schema === null ? -1 : schemaId(schema);
     // The error web-ifc's open gives (web-ifc-engine.ts openModel), for the same files.
-    if (schema === null || schemaId(schema) < 0) throw new Error(headerProblem(bytes) ?? 'web-ifc could not open the IFC file');
+    if (schema === null || this.schema < 0) throw new Error(headerProblem(bytes) ?? 'web-ifc could not open the IFC file');
     this.schemaName = schema;
-    this.schema = schemaId(schema);
     this.construct = lineClasses(this.schema);
     this.lines = new StepLines(bytes, undefined, (name) => this.GetTypeCodeFromName(name), (raw) => api.DecodeText(raw));
   }
