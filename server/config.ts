@@ -15,10 +15,16 @@ export interface Settings {
   maxUrlBytes: number;
   /**
    * Files above this fail processing at once with `too large to process`. 512 MiB:
-   * office-500k (452 MB) peaks at 3.6 GB, most of it web-ifc's memory, which ends at 4 GB
-   * (README, "The platform").
+   * office-500k (452 MB) peaks at 5.0 GB in two threads (3.8 in one), most of it
+   * web-ifc's memory, which ends at 4 GB (README, "The platform").
    */
   maxProcessBytes: number;
+  /**
+   * Files up to this size are read by the two IFC reader threads at once, larger ones by
+   * one: about twice the time, less memory (jobs/ifc-reader.ts). By default
+   * maxProcessBytes: every file processed is read in two threads.
+   */
+  parallelReadMaxBytes: number;
   /** 'inline': this process also runs jobs (the default); 'off': API only, jobs run in `npm run worker`. */
   jobs: 'inline' | 'off';
   jobLeaseMs: number;
@@ -69,6 +75,7 @@ function number(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
 export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
   const jobs = env.JOBS ?? 'inline';
   if (jobs !== 'inline' && jobs !== 'off') throw new Error(`JOBS must be inline or off, not ${jobs}`);
+  const maxProcessBytes = number(env, 'MAX_PROCESS_BYTES', 512 * 1024 ** 2);
   return {
     host: env.HOST ?? '127.0.0.1',
     port: number(env, 'PORT', 3000),
@@ -77,7 +84,8 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): Settings {
     s3: env.S3_BUCKET ? { bucket: env.S3_BUCKET, endpoint: env.S3_ENDPOINT || undefined, region: env.S3_REGION || undefined } : undefined,
     maxUploadBytes: number(env, 'MAX_UPLOAD_BYTES', 2 * GB),
     maxUrlBytes: number(env, 'MAX_URL_BYTES', DEFAULT_MAX_URL_BYTES),
-    maxProcessBytes: number(env, 'MAX_PROCESS_BYTES', 512 * 1024 ** 2),
+    maxProcessBytes,
+    parallelReadMaxBytes: number(env, 'PARALLEL_READ_MAX_BYTES', maxProcessBytes),
     jobs,
     jobLeaseMs: number(env, 'JOB_LEASE_MS', 60_000),
     jobPollMs: number(env, 'JOB_POLL_MS', 1_000),

@@ -44,7 +44,7 @@ export async function openPlatform(settings: Settings, options: { runJobs: boole
     if (settings.sampleProject && (await createSampleProject(db, blobs, admin.id))) log(`first start: importing the generated ${SAMPLE.variant} into "${SAMPLE.project}"`);
   }
   let runner: JobRunner | undefined;
-  const reader = new IfcReaderThreads({ warmUp: settings.readerWarmUp });
+  const reader = new IfcReaderThreads({ warmUp: settings.readerWarmUp, parallelMaxBytes: settings.parallelReadMaxBytes });
   if (options.runJobs) {
     // In the background: a file that comes meanwhile waits for the threads either way.
     if (settings.readerWarmUp) reader.start().then(() => log(READERS_WARMED_UP), (error: Error) => log(`ifc reader: ${error.message}`));

@@ -7,13 +7,6 @@ import type { ProcessedFiles } from '../services/scenes.js';
 const MAX_HEAP_MB = 8192;
 /** After a file this large the threads are ended: web-ifc's wasm memory keeps the size of the largest model it held. */
 const RECYCLE_BYTES = 64 * 1024 * 1024;
-/**
- * A file larger than this is read by one thread, products and then files: each thread
- * holds the file (the scene thread also its parsed model in web-ifc's memory, the products
- * thread its own index of the lines), and near web-ifc's limit the machine's memory
- * matters more than the time.
- */
-const PARALLEL_MAX_BYTES = 256 * 1024 * 1024;
 
 type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unknown } | { kind: 'error'; message: string };
 
@@ -25,7 +18,7 @@ type Message = { kind: 'batch'; batch: ReadBatch } | { kind: 'done'; result: unk
  * both); only the second opens the file in web-ifc, the first reads its lines from the
  * bytes (core/ifc/step-model.ts). The first also reads the doors' plan symbols, and sends them and the scene's
  * product table to the second on a channel of their own: it needs the symbols for the
- * plans and the table last. A file over PARALLEL_MAX_BYTES, or a read of the files
+ * plans and the table last. A file over `parallelMaxBytes`, or a read of the files
  * alone, goes to one thread. The threads are kept between files (starting them and
  * web-ifc costs more than reading a small model) and replaced after a big one; a thread
  * that failed is replaced, and so is the other when it was still at the same file (it may
@@ -40,10 +33,19 @@ export class IfcReaderThreads {
   private readonly files: ReaderThread;
   private queue: Promise<unknown> = Promise.resolve();
   private readonly recycleBytes: number;
+  private readonly parallelMaxBytes: number;
 
-  /** `recycleBytes`: files from this size on end the threads after them (tests make it small). */
-  constructor({ warmUp = true, recycleBytes = RECYCLE_BYTES }: { warmUp?: boolean; recycleBytes?: number } = {}) {
+  /**
+   * `recycleBytes`: files from this size on end the threads after them (tests make it
+   * small); `parallelMaxBytes`: larger files are read by one thread, products and then
+   * files. Two threads take about half the time and more memory: each holds the file (the
+   * scene thread also its parsed model in web-ifc's memory, the products thread its own
+   * index of the lines); office-500k (452 MB): 40-44 s and a peak of 5.0 GB against 68-73 s
+   * and 3.8 GB in one thread.
+   */
+  constructor({ warmUp = true, recycleBytes = RECYCLE_BYTES, parallelMaxBytes = Infinity }: { warmUp?: boolean; recycleBytes?: number; parallelMaxBytes?: number } = {}) {
     this.recycleBytes = recycleBytes;
+    this.parallelMaxBytes = parallelMaxBytes;
     this.products = new ReaderThread(warmUp);
     this.files = new ReaderThread(warmUp);
   }
@@ -89,7 +91,7 @@ export class IfcReaderThreads {
     const keep = bytes.byteLength < this.recycleBytes;
     // A buffer of its own moves to the last thread instead of being copied (a big file would be held once more).
     const own = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? [bytes.buffer as ArrayBuffer] : [];
-    if (!sink || !files || bytes.byteLength > PARALLEL_MAX_BYTES) {
+    if (!sink || !files || bytes.byteLength > this.parallelMaxBytes) {
       return this.files.run<ReadSummary>({ kind: 'read', bytes, objectIdBase, products: sink !== null, files }, own, keep, sink ?? undefined);
     }
     const { port1, port2 } = new MessageChannel();

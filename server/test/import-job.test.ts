@@ -166,9 +166,11 @@ describe('the reader threads', () => {
     }
   };
 
-  it('warm up on the generated house, and write what one thread alone writes (the doors\' symbols, spaces\' names and product table sent across)', async () => {
+  it('warm up on the generated house, and write what one thread alone writes (the doors\' symbols, spaces\' names and product table sent across), in two threads or, past parallelMaxBytes, one', async () => {
     const warm = new IfcReaderThreads();
     const cold = new IfcReaderThreads({ warmUp: false });
+    // A file over parallelMaxBytes (PARALLEL_READ_MAX_BYTES) goes to one thread, products and then files.
+    const one = new IfcReaderThreads({ warmUp: false, parallelMaxBytes: 0 });
     try {
       assert.deepEqual(await warm.start(), [WARM_UP_READS, WARM_UP_READS]);
       assert.deepEqual(await cold.start(), [0, 0]);
@@ -184,8 +186,13 @@ describe('the reader threads', () => {
         assert.ok(scene.equals(alone.scene), `${name}: the same scene, byte for byte`);
         assert.ok(plans.equals(alone.plans), `${name}: the same plans, byte for byte`);
       }
+      const { summary, products, scene, plans } = await output(one.read.bind(one));
+      assert.equal(one.threadsStarted, 1, 'over parallelMaxBytes: one thread');
+      assert.deepEqual(products, alone.products, 'one thread: the products');
+      assert.equal(summary.products, alone.summary.products);
+      assert.ok(scene.equals(alone.scene) && plans.equals(alone.plans), 'one thread: the same scene and plans');
     } finally {
-      await Promise.all([warm.close(), cold.close()]);
+      await Promise.all([warm.close(), cold.close(), one.close()]);
     }
   });
 
