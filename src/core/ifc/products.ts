@@ -35,16 +35,17 @@ export class ProductReader {
   private products?: Set<number>;
   private readonly typeNames = new Map<number, string>();
   private readonly entities = new Map<number, AttributeValue>();
-  /** The model's lines (a StepModel's come from the file's bytes: step-model.ts). */
-  private readonly line: LineReader;
 
   constructor(
     private readonly api: ModelLines,
     private readonly modelID: number,
     readonly base: string,
     private readonly entityCacheSize = ENTITY_CACHE_SIZE,
-  ) {
-    this.line = webIfcLines(api, modelID);
+  ) {}
+
+  /** A line of the model (a StepModel's come from the file's bytes: step-model.ts). */
+  private line(expressId: number) {
+    return this.api.GetLine(this.modelID, expressId, false);
   }
 
   /** Entities read and kept for the next product that refers to them. */
@@ -258,10 +259,9 @@ export function linkParents(
   parentField: string,
   childField: string,
 ) {
-  const line = webIfcLines(api, modelID);
   const rels = api.GetLineIDsWithType(modelID, type, true);
   for (let i = 0, n = rels.size(); i < n; i++) {
-    const rel = line(rels.get(i));
+    const rel = api.GetLine(modelID, rels.get(i), false);
     const parent = rel[parentField]?.value;
     const kids = rel[childField];
     for (const kid of Array.isArray(kids) ? kids : [kids]) {
