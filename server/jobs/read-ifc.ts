@@ -74,30 +74,6 @@ const WASM = createRequire(import.meta.url).resolve('web-ifc/web-ifc-node.wasm')
 let api: Promise<IfcAPI> | undefined;
 
 /**
- * The REST API's numbers (seed 000: objectId int64) for the viewer's decimal strings, in
- * the Entity values of attributes, in place (a JSON round trip took a quarter of the time).
- */
-function numericIds<T extends AttributeValue | Record<string, AttributeValue>>(value: T): T {
-  if (typeof value.type === 'string') numericId(value as AttributeValue);
-  else numericIdsIn(value as Record<string, AttributeValue>);
-  return value;
-}
-
-// Top-level functions and for...in: a closure per call (which tsx also names each time) and an array per value showed in profiles.
-function numericId(v: AttributeValue) {
-  if (v.type === 'List') for (const item of v.value as AttributeValue[]) numericId(item);
-  else if (v.type === 'Entity') {
-    const entity = v.value as { objectId: string | number; attributes?: Record<string, AttributeValue> };
-    entity.objectId = Number(entity.objectId);
-    if (entity.attributes) numericIdsIn(entity.attributes);
-  }
-}
-
-function numericIdsIn(attributes: Record<string, AttributeValue>) {
-  for (const key in attributes) numericId(attributes[key]);
-}
-
-/**
  * Reads the file and hands its products to `sink` in batches of BATCH_SIZE, waiting for
  * each (the writer's pace holds memory down); at least one batch, maybe empty. With
  * `files`, then writes the model's scene and plans (formats/scene.ts, formats/plans.ts)
@@ -161,7 +137,8 @@ export async function withModel<T>(bytes: Uint8Array, fn: (ifc: IfcAPI, modelID:
  * own bytes tokenized in JavaScript).
  */
 export async function readProducts(ifc: ModelLines, modelID: number, objectIdBase: number, sink: (batch: ReadBatch) => Promise<void>): Promise<ProductTable> {
-  const reader = new ProductReader(ifc, modelID, String(objectIdBase));
+  // Entity values' ids as the REST API's numbers (seed 000: objectId int64), not the viewer's strings.
+  const reader = new ProductReader(ifc, modelID, String(objectIdBase), { numericEntityIds: true });
   const seen = new Set<number>();
   const table = new ProductTable();
   let products: ProductRow[] = [];
@@ -178,7 +155,7 @@ export async function readProducts(ifc: ModelLines, modelID: number, objectIdBas
     for (const d of definedBy) {
       if (seen.has(d)) continue;
       seen.add(d);
-      definitions.push({ objectId: objectIdBase + d, value: numericIds(reader.definition(d)) });
+      definitions.push({ objectId: objectIdBase + d, value: reader.definition(d) });
     }
     products.push({
       objectId: Number(record.objectId),
@@ -188,7 +165,7 @@ export async function readProducts(ifc: ModelLines, modelID: number, objectIdBas
       type: record.type,
       name: record.name,
       description: record.description,
-      attributes: numericIds(record.attributes ?? {}),
+      attributes: record.attributes ?? {},
       definedBy: definedBy.map((d) => objectIdBase + d),
     });
     table.add(record, objectIdBase);

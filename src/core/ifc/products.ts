@@ -23,6 +23,18 @@ export type LineReader = (expressId: number) => any; // eslint-disable-line @typ
 /** Lines through web-ifc's own GetLine. */
 export const webIfcLines = (api: ModelLines, modelID: number): LineReader => (expressId) => api.GetLine(modelID, expressId, false);
 
+export interface ProductReaderOptions {
+  /** Entities kept once read (ENTITY_CACHE_SIZE). */
+  entityCacheSize?: number;
+  /**
+   * Object ids in Entity values (attributes, definitions) as numbers, as the REST API
+   * writes them (seed 000: int64), not the viewer's decimal strings: the import made
+   * hundreds of thousands of strings only to turn them into numbers. Exact while base +
+   * express id stays under 2^53.
+   */
+  numericEntityIds?: boolean;
+}
+
 /**
  * Product records (seed 000) of one open model, built from web-ifc lines on demand.
  * The relation indexes are made once, the first time they are needed.
@@ -35,13 +47,20 @@ export class ProductReader {
   private products?: Set<number>;
   private readonly typeNames = new Map<number, string>();
   private readonly entities = new Map<number, AttributeValue>();
+  private readonly entityCacheSize: number;
+  /** The object id written in an Entity value. */
+  private readonly entityId: (expressId: number) => string | number;
 
   constructor(
     private readonly api: ModelLines,
     private readonly modelID: number,
     readonly base: string,
-    private readonly entityCacheSize = ENTITY_CACHE_SIZE,
-  ) {}
+    options: ProductReaderOptions = {},
+  ) {
+    this.entityCacheSize = options.entityCacheSize ?? ENTITY_CACHE_SIZE;
+    const numeric = Number(base);
+    this.entityId = options.numericEntityIds ? (expressId) => numeric + expressId : (expressId) => objectId(base, expressId);
+  }
 
   /** A line of the model (a StepModel's come from the file's bytes: step-model.ts). */
   private line(expressId: number) {
@@ -200,7 +219,7 @@ export class ProductReader {
   }
 
   private readEntity(expressId: number, depth: number): AttributeValue {
-    const value: { objectId: string; type?: string; attributes?: Record<string, AttributeValue> } = { objectId: objectId(this.base, expressId) };
+    const value: { objectId: string | number; type?: string; attributes?: Record<string, AttributeValue> } = { objectId: this.entityId(expressId) };
     if (depth > 0) {
       try {
         const line = this.line(expressId);
