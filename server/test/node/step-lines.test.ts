@@ -85,7 +85,7 @@ async function compareLines(bytes: Uint8Array): Promise<{ lines: number; mismatc
       let ours: string;
       try {
         const raw = lines.read(id);
-        ours = JSON.stringify(raw && { ID: id, type: code(raw.name), arguments: raw.arguments });
+        ours = JSON.stringify(raw && { ID: id, type: raw.type, arguments: raw.arguments });
       } catch (e) {
         ours = `refused: ${(e as Error).message}`;
       }

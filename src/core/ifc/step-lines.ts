@@ -27,6 +27,8 @@ export class StepLines {
   /** The largest express id of a line. */
   readonly maxExpressId: number;
   private i = 0;
+  /** Type codes by a hash of their names' bytes, with where the first such name is (name()). */
+  private readonly names = new Map<number, { start: number; end: number; code: number }>();
 
   constructor(
     private readonly bytes: Uint8Array,
@@ -45,51 +47,37 @@ export class StepLines {
     return expressId < this.starts.length && this.starts[expressId] !== 0;
   }
 
-  /** The type name a line begins with (IFCWALL...), or null when the file has no such line. */
-  typeName(expressId: number): string | null {
-    if (!this.has(expressId)) return null;
+  /** The type code of a line (web-ifc's, by its name: IFCWALL...), or 0 when the file has no such line. */
+  lineType(expressId: number): number {
+    if (!this.has(expressId)) return 0;
     this.i = this.starts[expressId];
     this.skipSpace();
-    return this.label();
+    return this.name();
   }
 
-  /**
-   * Each line's type code, in the file's order (`order`). A name is made into text once
-   * per type, not per line: lines are told apart by a hash of their name's bytes, checked
-   * byte for byte against the first line of that hash (another name of the same hash is
-   * looked up as text each time).
-   */
-  typeCodes(code: (name: string) => number): Uint32Array {
-    const { bytes, order, starts } = this;
+  /** Each line's type code, in the file's order (`order`). */
+  typeCodes(): Uint32Array {
+    const { order, starts } = this;
     const codes = new Uint32Array(order.length);
-    const seen = new Map<number, { start: number; end: number; code: number }>();
     for (let k = 0; k < order.length; k++) {
-      let i = starts[order[k]];
-      for (let c = bytes[i]; c === 32 || c === 10 || c === 13 || c === 9; c = bytes[++i]);
-      const start = i;
-      let hash = 0x811c9dc5;
-      for (let c = bytes[i]; isNameByte(c); c = bytes[++i]) hash = Math.imul(hash ^ c, 0x01000193);
-      const first = seen.get(hash);
-      if (first && sameBytes(bytes, first.start, first.end, start, i)) codes[k] = first.code;
-      else {
-        codes[k] = code(ascii(bytes, start, i));
-        if (!first) seen.set(hash, { start, end: i, code: codes[k] });
-      }
+      this.i = starts[order[k]];
+      this.skipSpace();
+      codes[k] = this.name();
     }
     return codes;
   }
 
-  /** The line's type name and raw arguments, or null when the file has no such line. */
-  read(expressId: number): { name: string; arguments: RawArguments } | null {
+  /** The line's type code and raw arguments, or null when the file has no such line. */
+  read(expressId: number): { type: number; arguments: RawArguments } | null {
     const start = expressId < this.starts.length ? this.starts[expressId] : 0;
     if (start === 0) return null;
     this.i = start;
     this.skipSpace();
-    const name = this.label();
+    const type = this.name();
     this.skipSpace();
     if (this.bytes[this.i] !== OPEN) return null;
     this.i++;
-    return { name, arguments: this.list(false, false) as RawArguments };
+    return { type, arguments: this.list(false, false) as RawArguments };
   }
 
   /** The values up to the closing parenthesis, as web-ifc's GetArgs shapes them. */
@@ -123,11 +111,12 @@ export class StepLines {
         const [kind, value] = this.number();
         out.push(inObject ? value : { type: kind, value });
       } else if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) {
-        const name = this.label();
+        const start = this.i;
+        const typecode = this.name();
         this.skipSpace();
-        if (bytes[this.i] !== OPEN) throw new Error(`a typed value ${name} without its parenthesis`);
+        if (bytes[this.i] !== OPEN) throw new Error(`a typed value ${ascii(bytes, start, this.i).trim()} without its parenthesis`);
         this.i++;
-        out.push({ type: LABEL, typecode: this.typeCode(name), value: this.list(true, false) });
+        out.push({ type: LABEL, typecode, value: this.list(true, false) });
       } else if (c === 34 /* " binary */) {
         throw new Error('binary values are left to web-ifc');
       } else {
@@ -152,12 +141,22 @@ export class StepLines {
     this.i = end + 2;
   }
 
-  private label(): string {
+  /**
+   * The type code of the name (a line's or a typed value's) at the cursor, which moves
+   * past it. A name is made into text once per type, not per line: names are told apart
+   * by a hash of their bytes, checked byte for byte against the first name of that hash
+   * (another name of the same hash is looked up as text each time).
+   */
+  private name(): number {
     const bytes = this.bytes;
     const start = this.i;
-    let c = bytes[this.i];
-    while (isNameByte(c)) c = bytes[++this.i];
-    return ascii(bytes, start, this.i);
+    let hash = 0x811c9dc5;
+    for (let c = bytes[this.i]; isNameByte(c); c = bytes[++this.i]) hash = Math.imul(hash ^ c, 0x01000193);
+    const first = this.names.get(hash);
+    if (first && sameBytes(bytes, first.start, first.end, start, this.i)) return first.code;
+    const code = this.typeCode(ascii(bytes, start, this.i));
+    if (!first) this.names.set(hash, { start, end: this.i, code });
+    return code;
   }
 
   private digits(): number {

@@ -44,8 +44,7 @@ export class StepModel implements ModelLines {
   }
 
   GetLineType(_modelID: number, expressId: number): number {
-    const name = this.lines.typeName(expressId);
-    return name === null ? 0 : this.GetTypeCodeFromName(name);
+    return this.lines.lineType(expressId);
   }
 
   GetLineIDsWithType(_modelID: number, type: number, includeInherited = false): Vector<number> {
@@ -58,7 +57,7 @@ export class StepModel implements ModelLines {
   GetLine(_modelID: number, expressId: number, flatten = false): any { // eslint-disable-line @typescript-eslint/no-explicit-any
     if (!this.lines.has(expressId)) return undefined;
     const raw = flatten ? null : this.raw(expressId);
-    const make = raw && this.construct?.[this.GetTypeCodeFromName(raw.name)];
+    const make = raw && this.construct?.[raw.type];
     if (!make) return this.api.GetLine(this.web(), expressId, flatten);
     const line = make(raw.arguments);
     line.expressID = expressId;
@@ -68,7 +67,7 @@ export class StepModel implements ModelLines {
   GetRawLineData(_modelID: number, expressId: number): RawLineData {
     const raw = this.raw(expressId);
     if (!raw) return this.api.GetRawLineData(this.web(), expressId);
-    return { ID: expressId, type: this.GetTypeCodeFromName(raw.name), arguments: raw.arguments as RawLineData['arguments'] };
+    return { ID: expressId, type: raw.type, arguments: raw.arguments as RawLineData['arguments'] };
   }
 
   GetNameFromTypeCode(type: number): string {
@@ -96,7 +95,7 @@ export class StepModel implements ModelLines {
     this.opened = undefined;
   }
 
-  /** The line's name and raw arguments, or null where JavaScript leaves the line to web-ifc. */
+  /** The line's type code and raw arguments, or null where JavaScript leaves the line to web-ifc. */
   private raw(expressId: number) {
     try {
       return this.lines.read(expressId);
@@ -112,7 +111,7 @@ export class StepModel implements ModelLines {
   private indexTypes(): Map<number, number[]> {
     const byType = new Map<number, number[]>();
     const { order } = this.lines;
-    const codes = this.lines.typeCodes((name) => this.GetTypeCodeFromName(name));
+    const codes = this.lines.typeCodes();
     for (let k = 0; k < order.length; k++) {
       const ids = byType.get(codes[k]);
       if (ids) ids.push(order[k]);
