@@ -19,7 +19,7 @@ export class StepModel implements ModelLines {
   private readonly construct: ReturnType<typeof lineClasses>;
   private readonly codes = new Map<string, number>();
   /** Express ids by type code, in the file's order: made on the first GetLineIDsWithType. */
-  private byType?: Map<number, number[]>;
+  private byType?: Map<number, Uint32Array>;
   /** The file in web-ifc, once a line needed it. */
   private opened?: number;
 
@@ -50,7 +50,12 @@ export class StepModel implements ModelLines {
   GetLineIDsWithType(_modelID: number, type: number, includeInherited = false): Vector<number> {
     const byType = (this.byType ??= this.indexTypes());
     const types = [type, ...(includeInherited ? ((InheritanceDef as Record<number, Record<number, number[]>>)[this.schema]?.[type] ?? []) : [])];
-    const ids = types.flatMap((t) => byType.get(t) ?? []);
+    const lists = types.map((t) => byType.get(t)).filter((list) => list !== undefined);
+    let ids = lists[0] ?? new Uint32Array(0);
+    if (lists.length > 1) {
+      ids = new Uint32Array(lists.reduce((n, list) => n + list.length, 0));
+      lists.reduce((at, list) => (ids.set(list, at), at + list.length), 0);
+    }
     return { get: (i: number) => ids[i], size: () => ids.length, [Symbol.iterator]: () => ids[Symbol.iterator]() };
   }
 
@@ -108,15 +113,37 @@ export class StepModel implements ModelLines {
     return (this.opened ??= openModel(this.api, this.bytes));
   }
 
-  private indexTypes(): Map<number, number[]> {
-    const byType = new Map<number, number[]>();
+  /**
+   * The lines' ids grouped by type in one array (a counting sort), each type's a view of
+   * it: half the memory of an array per type pushed to line by line, and a little faster
+   * (office-200k's 4.6M lines, with their type codes: 0.84 -> 0.78 s).
+   */
+  private indexTypes(): Map<number, Uint32Array> {
     const { order } = this.lines;
-    const codes = this.lines.typeCodes();
-    for (let k = 0; k < order.length; k++) {
-      const ids = byType.get(codes[k]);
-      if (ids) ids.push(order[k]);
-      else byType.set(codes[k], [order[k]]);
+    // Each line's type code, then in place its type's number here (types in order of first line).
+    const types = this.lines.typeCodes();
+    const numbers = new Map<number, number>();
+    const counts: number[] = [];
+    let lastCode = -1, last = 0;
+    for (let k = 0; k < types.length; k++) {
+      const code = types[k];
+      // Lines of a type often come together (points, then directions...): one look-up per run.
+      if (code !== lastCode) {
+        let n = numbers.get(code);
+        if (n === undefined) numbers.set(code, (n = counts.push(0) - 1));
+        lastCode = code;
+        last = n;
+      }
+      types[k] = last;
+      counts[last]++;
     }
+    const first = new Uint32Array(counts.length + 1);
+    for (let n = 0; n < counts.length; n++) first[n + 1] = first[n] + counts[n];
+    const ids = new Uint32Array(types.length);
+    const next = first.slice(0, counts.length);
+    for (let k = 0; k < types.length; k++) ids[next[types[k]]++] = order[k];
+    const byType = new Map<number, Uint32Array>();
+    for (const [code, n] of numbers) byType.set(code, ids.subarray(first[n], first[n + 1]));
     return byType;
   }
 }
