@@ -203,9 +203,9 @@ function piecesInMemory(api: IfcAPI, list: FlatMesh['geometries']): { begin: num
   return { begin, count: (end - begin) / PLACED_BYTES };
 }
 
-/** Piece `i` of a mesh, read after GetGeometry (a growing wasm memory replaces the views); top-level, not a closure per mesh (tsx names each). */
-function pieceAt(api: IfcAPI, memory: { begin: number } | null, list: FlatMesh['geometries'], i: number): PlacedGeometry {
-  return memory ? readPlaced(api, memory.begin + i * PLACED_BYTES) : list.get(i);
+/** Piece `i` of a mesh in web-ifc's memory, read after GetGeometry (a growing wasm memory replaces the views); top-level, not a closure per mesh (tsx names each). */
+function pieceAt(api: IfcAPI, memory: { begin: number }, i: number): PlacedGeometry {
+  return readPlaced(api, memory.begin + i * PLACED_BYTES);
 }
 
 /**
@@ -223,10 +223,12 @@ export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn
   const count = memory ? memory.count : list.size();
   try {
     for (let i = 0; i < count; i++) {
-      const id = memory ? heapsOf(api).HEAPU32[(memory.begin + i * PLACED_BYTES + PLACED_GEOMETRY) >> 2] : list.get(i).geometryExpressID;
+      // Through the binding, a piece is a copy: got once, before GetGeometry as after.
+      const got = memory ? null : list.get(i);
+      const id = got ? got.geometryExpressID : heapsOf(api).HEAPU32[(memory!.begin + i * PLACED_BYTES + PLACED_GEOMETRY) >> 2];
       const kept = cache?.get(id);
       if (kept) {
-        fn(kept.vertices, kept.triangles, pieceAt(api, memory, list, i));
+        fn(kept.vertices, kept.triangles, got ?? pieceAt(api, memory!, i));
         continue;
       }
       const geometry = api.GetGeometry(modelID, id);
@@ -241,7 +243,7 @@ export function forEachGeometry(api: IfcAPI, modelID: number, mesh: FlatMesh, fn
         if (cache?.wants(id, vertices.byteLength + triangles.byteLength)) {
           cache.keep(id, { vertices: vertices.slice(), triangles: triangles.slice() });
         }
-        fn(vertices, triangles, pieceAt(api, memory, list, i));
+        fn(vertices, triangles, got ?? pieceAt(api, memory!, i));
       }
       geometry.delete();
     }
