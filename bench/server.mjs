@@ -2,7 +2,7 @@
 // `npm run bench:server`: the platform server's figures (README, "The platform: figures").
 //
 //   npm run bench:server                         every model, both databases, 30 s load runs
-//   options: --models a,b  --runs N (default 3)  --duration S (load run, default 30)
+//   options: --models a,b  --runs N (default 3; 1 for files over 100 MB)  --duration S (load run, default 30)
 //            --db pglite|postgres|both  --skip-load  --skip-import  --out FILE (default bench/results/server.json)
 //   A part skipped keeps the figures --out already holds (their date as loadDate or processingDate).
 //
@@ -36,7 +36,7 @@ const BENCH = path.dirname(fileURLToPath(import.meta.url));
 const MB = 1024 * 1024;
 
 function parseArgs(argv) {
-  const opts = { models: null, runs: 3, duration: 30, db: 'both', load: true, import: true, out: path.join(BENCH, 'results', 'server.json') };
+  const opts = { models: null, runs: null, duration: 30, db: 'both', load: true, import: true, out: path.join(BENCH, 'results', 'server.json') };
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split('=');
     const value = () => inline ?? argv[++i];
@@ -136,12 +136,13 @@ function errorText(error) {
 
 /**
  * Raw web-ifc's and ours' readings of one model, cold and (under 100 MB) warm, `count` of
- * each in turn (one of a file over 100 MB); the row, and the runs the imports take too.
+ * each in turn (without one: 3, or 1 of a file over 100 MB); the row, and the runs the
+ * imports take too.
  */
 async function reading(model, count) {
   const mb = statSync(model.file).size / MB;
   const row = { model: model.name, mb: +mb.toFixed(2) };
-  const runs = mb > 100 ? 1 : count;
+  const runs = count ?? (mb > 100 ? 1 : 3);
   try {
     const raw = [], ours = [], rawWarm = [], oursWarm = [];
     let peak = 0, products = 0, sizes = {};
