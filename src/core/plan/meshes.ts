@@ -52,12 +52,16 @@ export class MeshCollector {
   /** Milliseconds spent here (not in web-ifc), for benchmarks. */
   ownTime = 0;
   private readonly edgeCache = new Map<number, Uint32Array>();
+  /** Each object's type code, as its pieces came (an object's pieces come together). */
+  private readonly types = new Map<number, number>();
+  private lastOwner = -1;
   private readonly positionSlab = new Slab(Float64Array);
   private readonly indexSlab = new Slab(Uint32Array);
 
   /** One placed geometry (a GeometryStream's `onPiece`). */
   readonly add: PieceListener = (owner, type, geometryId, vertices, triangles, m) => {
     const start = performance.now();
+    if (owner !== this.lastOwner) this.types.set((this.lastOwner = owner), type);
     const count = vertices.length / 6;
     const base = this.positionSlab.take(count * 3);
     const positions = this.positionSlab.block;
@@ -93,6 +97,11 @@ export class MeshCollector {
     (space ? this.spaces : this.elements).push({ owner, positions, base, indices, start: first, end: first + triangles.length, edges, minX, minY, minZ, maxX, maxY, maxZ });
     this.ownTime += performance.now() - start;
   };
+
+  /** The type code an object's pieces came with, or undefined when none came. */
+  typeCode(owner: number): number | undefined {
+    return this.types.get(owner);
+  }
 }
 
 const NO_EDGES = new Uint32Array(0);
