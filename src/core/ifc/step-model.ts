@@ -54,7 +54,11 @@ export class StepModel implements ModelLines {
     let ids = lists[0] ?? new Uint32Array(0);
     if (lists.length > 1) {
       ids = new Uint32Array(lists.reduce((n, list) => n + list.length, 0));
-      lists.reduce((at, list) => (ids.set(list, at), at + list.length), 0);
+      let at = 0;
+      for (const list of lists) {
+        ids.set(list, at);
+        at += list.length;
+      }
     }
     return { get: (i: number) => ids[i], size: () => ids.length, [Symbol.iterator]: () => ids[Symbol.iterator]() };
   }
